@@ -1,0 +1,196 @@
+/* CPU backend: argument checks, scratch layout and dispatch to the radix sort per key width. */
+#include "vksort/cpu.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DIGITS 8u
+/* Below this many keys an insertion sort beats the radix set-up. */
+#define INSERTION_SORT_MAX 48u
+/* Each thread should own at least this many keys, or threading costs more than it gains. */
+#define MIN_KEYS_PER_THREAD 65536u
+#define SCRATCH_ALIGN 64u
+
+/* The key encoding as XOR masks (see radix_impl.h encode/decode):
+ * negative_flip is XOR-ed when the sign bit is set (floats: every bit), sign_flip always
+ * (signed and float: the sign bit), order_flip always (descending: every bit). */
+typedef struct key_masks {
+    uint64_t negative_flip;
+    uint64_t sign_flip;
+    uint64_t order_flip;
+} key_masks;
+
+typedef struct sort_job {
+    void *keys;
+    void *tmp_keys;
+    uint32_t *values;
+    uint32_t *tmp_values;
+    size_t count;
+    int threads;
+    int encode_in_place;
+    key_masks masks;
+    unsigned digit_count;
+    unsigned digit_shift[MAX_DIGITS];
+    uint64_t digit_mask[MAX_DIGITS];
+    size_t *counters;
+} sort_job;
+
+#define RADIX_KEY uint32_t
+#define RADIX_NAME(x) x##_32
+#include "radix_impl.h"
+#undef RADIX_KEY
+#undef RADIX_NAME
+
+#define RADIX_KEY uint64_t
+#define RADIX_NAME(x) x##_64
+#include "radix_impl.h"
+#undef RADIX_KEY
+#undef RADIX_NAME
+
+static int resolve_threads(const vksort_cpu_sort_info *info)
+{
+    int threads = info->num_threads > 0 ? info->num_threads : omp_get_max_threads();
+    size_t useful = info->count / MIN_KEYS_PER_THREAD;
+    if (useful < 1)
+        useful = 1;
+    if ((size_t)threads > useful)
+        threads = (int)useful;
+    return threads < 1 ? 1 : threads;
+}
+
+static size_t align_up(size_t v, size_t a) { return (v + a - 1) / a * a; }
+
+typedef struct scratch_layout {
+    size_t keys_offset, values_offset, counters_offset, total;
+} scratch_layout;
+
+static scratch_layout layout_for(const vksort_cpu_sort_info *info, int threads)
+{
+    scratch_layout l = {0, 0, 0, 0};
+    size_t n = info->count;
+    if (n <= INSERTION_SORT_MAX)
+        return l;
+    size_t key_size = vksort_key_size(info->key_type);
+    l.keys_offset = 0;
+    l.values_offset = align_up(n * key_size, SCRATCH_ALIGN);
+    l.counters_offset = l.values_offset + (info->values ? align_up(n * 4u, SCRATCH_ALIGN) : 0);
+    size_t per_thread = (size_t)(MAX_DIGITS * 256u + 256u) * sizeof(size_t);
+    l.total = l.counters_offset + (size_t)threads * per_thread;
+    return l;
+}
+
+static int info_is_valid(const vksort_cpu_sort_info *info)
+{
+    if (!info || vksort_key_size(info->key_type) == 0 || (info->flags & ~VKSORT_FLAGS_ALL))
+        return 0;
+    if (info->count > 0 && !info->keys)
+        return 0;
+    if (info->num_threads < 0)
+        return 0;
+    if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
+        return 0;
+    return 1;
+}
+
+size_t vksort_cpu_scratch_size(const vksort_cpu_sort_info *info)
+{
+    if (!info_is_valid(info))
+        return 0;
+    return layout_for(info, resolve_threads(info)).total;
+}
+
+static key_masks masks_for(vksort_key_type type, int descending)
+{
+    key_masks m = {0, 0, 0};
+    uint32_t width = vksort_key_size(type) * 8u;
+    uint64_t all = width == 64 ? ~0ull : 0xffffffffull;
+    uint64_t sign = 1ull << (width - 1u);
+    if (type == VKSORT_KEY_I32 || type == VKSORT_KEY_I64)
+        m.sign_flip = sign;
+    if (type == VKSORT_KEY_F32 || type == VKSORT_KEY_F64) {
+        m.sign_flip = sign;
+        m.negative_flip = all;
+    }
+    if (descending)
+        m.order_flip = all;
+    return m;
+}
+
+vksort_result vksort_cpu_sort(const vksort_cpu_sort_info *info)
+{
+    if (!info_is_valid(info))
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    uint32_t bit_begin, bit_end;
+    vksort_result r = vksort_resolve_bit_range(info->key_type, info->bit_begin, info->bit_end,
+                                               &bit_begin, &bit_end);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (info->count < 2)
+        return VKSORT_SUCCESS;
+
+    const int wide = vksort_key_size(info->key_type) == 8;
+    key_masks masks = masks_for(info->key_type, (info->flags & VKSORT_FLAG_DESCENDING) != 0);
+
+    if (info->count <= INSERTION_SORT_MAX) {
+        uint64_t width_mask = (bit_end - bit_begin) == 64 ? ~0ull
+                                                          : ((1ull << (bit_end - bit_begin)) - 1u);
+        uint64_t order_mask = width_mask << bit_begin;
+        if (wide)
+            insertion_sort_64(info->keys, info->values, info->count, order_mask, &masks);
+        else
+            insertion_sort_32(info->keys, info->values, info->count, (uint32_t)order_mask,
+                              &masks);
+        return VKSORT_SUCCESS;
+    }
+
+    const int threads = resolve_threads(info);
+    scratch_layout layout = layout_for(info, threads);
+    unsigned char *scratch = info->scratch;
+    int owned = 0;
+    if (scratch) {
+        if (info->scratch_size < layout.total)
+            return VKSORT_ERROR_SCRATCH_TOO_SMALL;
+        if ((uintptr_t)scratch % 8u != 0)
+            return VKSORT_ERROR_MISALIGNED;
+    } else {
+        scratch = info->allocator
+                      ? info->allocator->allocate(info->allocator->user_data, layout.total,
+                                                  SCRATCH_ALIGN)
+                      : malloc(layout.total);
+        if (!scratch)
+            return VKSORT_ERROR_OUT_OF_HOST_MEMORY;
+        owned = 1;
+    }
+
+    sort_job job;
+    memset(&job, 0, sizeof job);
+    job.keys = info->keys;
+    job.values = info->values;
+    job.tmp_keys = scratch + layout.keys_offset;
+    job.tmp_values = info->values ? (uint32_t *)(void *)(scratch + layout.values_offset) : NULL;
+    job.counters = (size_t *)(void *)(scratch + layout.counters_offset);
+    job.count = info->count;
+    job.threads = threads;
+    job.masks = masks;
+    job.encode_in_place = (masks.negative_flip | masks.sign_flip | masks.order_flip) != 0;
+    for (uint32_t shift = bit_begin; shift < bit_end; shift += 8u) {
+        uint32_t width = bit_end - shift < 8u ? bit_end - shift : 8u;
+        job.digit_shift[job.digit_count] = shift;
+        job.digit_mask[job.digit_count] = (1ull << width) - 1u;
+        job.digit_count++;
+    }
+
+    if (wide)
+        radix_sort_64(&job);
+    else
+        radix_sort_32(&job);
+
+    if (owned) {
+        if (info->allocator)
+            info->allocator->free(info->allocator->user_data, scratch);
+        else
+            free(scratch);
+    }
+    return VKSORT_SUCCESS;
+}

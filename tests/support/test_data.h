@@ -1,0 +1,39 @@
+/* Test data generators and the simple reference sort every backend is checked against. */
+#ifndef VKSORT_TEST_DATA_H
+#define VKSORT_TEST_DATA_H
+
+#include "vksort/vksort.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum test_dist {
+    DIST_UNIFORM,     /* every bit random */
+    DIST_SORTED,
+    DIST_REVERSED,
+    DIST_CONSTANT,
+    DIST_FEW_UNIQUE,  /* 5 distinct values */
+    DIST_LOW_BYTE,    /* only the low byte of the encoding varies */
+    DIST_FLAG_BIT,    /* one bit varies (bit 13 of the encoding) */
+    DIST_SPECIALS,    /* floats: +-NaN with payload bits, +-0, +-inf, denormals; ints: extremes */
+    DIST_COUNT
+} test_dist;
+
+const char *test_dist_name(test_dist d);
+
+/* splitmix64: tiny, good enough and reproducible everywhere. */
+uint64_t test_rng_next(uint64_t *state);
+
+/* Fills n keys (key_size 4 or 8 bytes each) with the distribution. */
+void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, uint64_t seed);
+
+/* Stable merge sort of (keys, values) on the encoded keys restricted to [bit_begin, bit_end),
+ * ascending or descending. The obviously-correct reference: compare, merge, nothing clever.
+ * values may be NULL. Returns 0 on allocation failure. */
+int test_reference_sort(vksort_key_type type, int descending, uint32_t bit_begin,
+                        uint32_t bit_end, void *keys, uint32_t *values, size_t n);
+
+/* First index where the arrays differ, or (size_t)-1 when equal. */
+size_t test_first_difference(const void *a, const void *b, size_t n, size_t elem_size);
+
+#endif
