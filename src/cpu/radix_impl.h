@@ -79,6 +79,58 @@ static inline void RADIX_NAME(scatter)(const RADIX_KEY *restrict src_keys,
     }
 }
 
+/* Scatter through per-bucket write-combining buffers of one cache line: the scattered stores
+ * become whole-line copies, which cuts read-for-ownership traffic and TLB misses. A line in the
+ * destination can be shared with the thread owning the neighbouring range of the same bucket,
+ * so each flush writes only [begin, end) of this thread's own elements. */
+#define RADIX_LINE ((size_t)(64u / sizeof(RADIX_KEY)))
+static inline void RADIX_NAME(scatter_wc)(const RADIX_KEY *restrict src_keys,
+                                          const uint32_t *restrict src_values,
+                                          RADIX_KEY *restrict dst_keys,
+                                          uint32_t *restrict dst_values, size_t lo, size_t hi,
+                                          unsigned shift, RADIX_KEY mask,
+                                          size_t *restrict pos, size_t *restrict begin,
+                                          RADIX_KEY (*restrict kbuf)[RADIX_LINE],
+                                          uint32_t (*restrict vbuf)[RADIX_LINE], int decode_out,
+                                          const key_masks *m)
+{
+    const size_t buckets = (size_t)mask + 1u;
+    for (size_t b = 0; b < buckets; ++b)
+        begin[b] = pos[b];
+    for (size_t i = lo; i < hi; ++i) {
+        RADIX_KEY k = src_keys[i];
+        size_t b = (size_t)((k >> shift) & mask);
+        size_t p = pos[b]++;
+        size_t slot = p & (RADIX_LINE - 1u);
+        kbuf[b][slot] = decode_out ? RADIX_NAME(decode)(k, m) : k;
+        if (src_values)
+            vbuf[b][slot] = src_values[i];
+        if (slot == RADIX_LINE - 1u) {
+            size_t first = begin[b];
+            size_t from = first & (RADIX_LINE - 1u);
+            if (from == 0) {
+                copy_line_streaming(dst_keys + first, kbuf[b]);
+                if (src_values)
+                    copy_bytes_streaming(dst_values + first, vbuf[b], sizeof vbuf[b]);
+            } else {
+                memcpy(dst_keys + first, kbuf[b] + from, (RADIX_LINE - from) * sizeof(RADIX_KEY));
+                if (src_values)
+                    memcpy(dst_values + first, vbuf[b] + from, (RADIX_LINE - from) * 4u);
+            }
+            begin[b] = p + 1u;
+        }
+    }
+    for (size_t b = 0; b < buckets; ++b) {
+        size_t first = begin[b], end = pos[b];
+        if (first == end)
+            continue;
+        size_t from = first & (RADIX_LINE - 1u);
+        memcpy(dst_keys + first, kbuf[b] + from, (end - first) * sizeof(RADIX_KEY));
+        if (src_values)
+            memcpy(dst_values + first, vbuf[b] + from, (end - first) * 4u);
+    }
+}
+
 static void RADIX_NAME(radix_sort)(const sort_job *job)
 {
     RADIX_KEY *keys = (RADIX_KEY *)job->keys;
@@ -89,9 +141,10 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
     const int threads = job->threads;
     const key_masks *m = &job->masks;
     const unsigned digit_count = job->digit_count;
-    /* Per thread: digit_count histograms of 256 (first pass) and 256 running offsets. */
+    /* Per thread: digit_count histograms of B buckets (first pass) and B running offsets. */
+    const size_t B = job->buckets;
     size_t *const counters = job->counters;
-    const size_t per_thread = (size_t)digit_count * 256u + 256u;
+    const size_t per_thread = (size_t)digit_count * B + B;
     const int encode_in_place = job->encode_in_place;
     unsigned pass_digit[MAX_DIGITS];
     unsigned pass_count = 0;
@@ -104,11 +157,12 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
         const size_t lo = n * (size_t)t / (size_t)nt;
         const size_t hi = n * (size_t)(t + 1) / (size_t)nt;
         size_t *hist = counters + (size_t)t * per_thread;
-        size_t *offsets = hist + (size_t)digit_count * 256u;
+        size_t *offsets = hist + (size_t)digit_count * B;
+        unsigned char *wc_area = job->wc_buffers + (size_t)t * B * WC_BYTES_PER_BUCKET;
 
         /* Pass 0: encode in place (when the encoding is not the identity) and histogram every
          * digit at once. */
-        memset(hist, 0, sizeof(size_t) * (size_t)digit_count * 256u);
+        memset(hist, 0, sizeof(size_t) * (size_t)digit_count * B);
         for (size_t i = lo; i < hi; ++i) {
             RADIX_KEY k = keys[i];
             if (encode_in_place) {
@@ -116,7 +170,7 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
                 keys[i] = k;
             }
             for (unsigned d = 0; d < digit_count; ++d)
-                hist[d * 256u + ((k >> job->digit_shift[d]) & job->digit_mask[d])]++;
+                hist[d * B + ((k >> job->digit_shift[d]) & job->digit_mask[d])]++;
         }
 #pragma omp barrier
 #pragma omp single
@@ -124,10 +178,10 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
             /* A digit whose whole histogram sits in one bucket cannot change the order. */
             for (unsigned d = 0; d < digit_count; ++d) {
                 int constant = 0;
-                for (unsigned b = 0; b < 256u && !constant; ++b) {
+                for (size_t b = 0; b < B && !constant; ++b) {
                     size_t total = 0;
                     for (int u = 0; u < nt; ++u)
-                        total += counters[(size_t)u * per_thread + d * 256u + b];
+                        total += counters[(size_t)u * per_thread + d * B + b];
                     if (total == n)
                         constant = 1;
                     else if (total != 0)
@@ -144,7 +198,7 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
         for (unsigned p = 0; p < pass_count; ++p) {
             const unsigned shift = job->digit_shift[pass_digit[p]];
             const RADIX_KEY mask = (RADIX_KEY)job->digit_mask[pass_digit[p]];
-            memset(offsets, 0, 256u * sizeof(size_t));
+            memset(offsets, 0, B * sizeof(size_t));
             for (size_t i = lo; i < hi; ++i)
                 offsets[(src_k[i] >> shift) & mask]++;
 #pragma omp barrier
@@ -152,9 +206,9 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
             {
                 /* Bucket-major, thread-minor exclusive scan: keeps the pass stable. */
                 size_t sum = 0;
-                for (unsigned b = 0; b < 256u; ++b) {
+                for (size_t b = 0; b < B; ++b) {
                     for (int u = 0; u < nt; ++u) {
-                        size_t *c = counters + (size_t)u * per_thread + (size_t)digit_count * 256u;
+                        size_t *c = counters + (size_t)u * per_thread + (size_t)digit_count * B;
                         size_t v = c[b];
                         c[b] = sum;
                         sum += v;
@@ -162,8 +216,25 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
                 }
             }
             const int decode_out = (p + 1 == pass_count) && encode_in_place && dst_k == keys;
-            RADIX_NAME(scatter)(src_k, src_v, dst_k, dst_v, lo, hi, shift, mask, offsets,
-                                decode_out, m);
+            if (hi - lo >= WC_MIN_KEYS) {
+                RADIX_KEY(*kbuf)[RADIX_LINE] = (RADIX_KEY(*)[RADIX_LINE])(void *)wc_area;
+                uint32_t(*vbuf)[RADIX_LINE] =
+                    (uint32_t(*)[RADIX_LINE])(void *)(wc_area + B * 64u);
+                size_t *begin = (size_t *)(void *)(wc_area + B * 128u);
+                if (decode_out)
+                    RADIX_NAME(scatter_wc)(src_k, src_v, dst_k, dst_v, lo, hi, shift, mask,
+                                           offsets, begin, kbuf, vbuf, 1, m);
+                else if (src_v)
+                    RADIX_NAME(scatter_wc)(src_k, src_v, dst_k, dst_v, lo, hi, shift, mask,
+                                           offsets, begin, kbuf, vbuf, 0, m);
+                else
+                    RADIX_NAME(scatter_wc)(src_k, NULL, dst_k, NULL, lo, hi, shift, mask,
+                                           offsets, begin, kbuf, NULL, 0, m);
+            } else {
+                RADIX_NAME(scatter)(src_k, src_v, dst_k, dst_v, lo, hi, shift, mask, offsets,
+                                    decode_out, m);
+            }
+            store_fence(); /* non-temporal stores visible before the barrier */
 #pragma omp barrier
             RADIX_KEY *tk = src_k; src_k = dst_k; dst_k = tk;
             uint32_t *tv = src_v; src_v = dst_v; dst_v = tv;
@@ -184,3 +255,4 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
 }
 
 #undef RADIX_BITS
+#undef RADIX_LINE
