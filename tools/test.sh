@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's test command: installs dependencies, builds with warnings as errors, runs every
+# CTest suite (CPU, CLI, install, Vulkan on lavapipe with validation), then rebuilds with
+# AddressSanitizer + UndefinedBehaviorSanitizer and runs the CPU tests under them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/install-deps.sh
+bash tools/build.sh
+(cd build && ctest --output-on-failure -j"$(nproc)")
+
+echo "== CPU tests under ASan + UBSan"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DVKSORT_WERROR=ON \
+  -DVKSORT_SANITIZE=ON -DVKSORT_VULKAN=OFF -DVKSORT_CUDA=OFF -DVKSORT_BUILD_BENCH=OFF >/dev/null
+cmake --build build-asan -j"$(nproc)"
+(cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -L cpu)
