@@ -1,0 +1,94 @@
+// Radix sort: what every radix pass shares (push constants, buffers, keys and digits).
+//
+// Variant defines (one SPIR-V module per combination, set by the build):
+//   KEY64      0: 32-bit keys (uint); 1: 64-bit keys (uvec2, x = low word)
+//   HAS_VALUE  a uint32 payload travels with each key
+// Keys stay in their caller form in both halves of the ping-pong; every pass re-encodes the key
+// it reads (a few ALU operations), so no pass has to know whether it is the first or the last.
+// Order key = encoding (keys.glsl), complemented for a descending sort; pass p sorts on bits
+// [bit_begin + 8p, min(bit_begin + 8p + 8, bit_end)) of it.
+#ifndef VKSORT_RADIX_COMMON_GLSL
+#define VKSORT_RADIX_COMMON_GLSL
+
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+
+#include "vksort_shader_interface.h"
+#include "radix_interface.h"
+#include "keys.glsl"
+
+#ifndef KEY64
+#define KEY64 0
+#endif
+#ifndef HAS_VALUE
+#define HAS_VALUE 0
+#endif
+
+#if KEY64
+#define KEY_T uvec2
+#define KEY_WORDS 2u
+#else
+#define KEY_T uint
+#define KEY_WORDS 1u
+#endif
+
+layout(push_constant) uniform RadixPush {
+    uint count;       // host count (without RADIX_FLAG_INDIRECT)
+    uint flags;       // RADIX_FLAG_*
+    uint key_type;    // vksort_key_type
+    uint bit_begin;   // resolved bit range of the order key
+    uint bit_end;
+    uint pass_index;  // digit position of this pass (0 = least significant)
+    uint max_count;
+    uint max_tiles;   // look-back rows of one region / portable blocks capacity
+    uint count_word;  // word index of the indirect count in the count binding
+    uint digit_count; // digit positions covering [bit_begin, bit_end)
+    uint tile_size;   // elements per tile of the scatter passes
+    uint aux;         // pass-specific (histogram: elements per workgroup)
+} pc;
+
+// Order-key digit of a key for the digit starting at `shift`, masked to the bit range.
+uint radix_digit32(uint enc, uint shift)
+{
+    uint width = min(RADIX_BITS, pc.bit_end - shift);
+    return (enc >> shift) & ((1u << width) - 1u);
+}
+
+uint radix_digit64(uvec2 enc, uint shift)
+{
+    uint width = min(RADIX_BITS, pc.bit_end - shift);
+    uint bits;
+    if (shift >= 32u)
+        bits = enc.y >> (shift - 32u);
+    else if (shift + RADIX_BITS <= 32u)
+        bits = enc.x >> shift;
+    else
+        bits = (enc.x >> shift) | (enc.y << (32u - shift));
+    return bits & ((1u << width) - 1u);
+}
+
+#if KEY64
+KEY_T radix_order_key(KEY_T k)
+{
+    uvec2 e = vksort_encode64(pc.key_type, k);
+    return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
+}
+uint radix_digit(KEY_T k, uint shift) { return radix_digit64(radix_order_key(k), shift); }
+#else
+KEY_T radix_order_key(KEY_T k)
+{
+    uint e = vksort_encode32(pc.key_type, k);
+    return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
+}
+uint radix_digit(KEY_T k, uint shift) { return radix_digit32(radix_order_key(k), shift); }
+#endif
+
+uint radix_pass_shift(uint pass_index) { return pc.bit_begin + pass_index * RADIX_BITS; }
+
+// Flattened workgroup index of an (x, y) grid (counts above RADIX_DISPATCH_SPLIT are split).
+uint radix_group_index()
+{
+    return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
+}
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * Constants shared by the radix shaders (GLSL) and the host (src/vk/radix.c): bindings, scratch
+ * state layout, push-constant flags. Only #defines, so both preprocessors read it.
+ */
+#ifndef VKSORT_RADIX_INTERFACE_H
+#define VKSORT_RADIX_INTERFACE_H
+
+/* Push-descriptor bindings (set 0) of the radix passes. */
+#define RADIX_BINDING_KEYS_A 0     /* the caller's keys */
+#define RADIX_BINDING_VALUES_A 1   /* the caller's payload */
+#define RADIX_BINDING_STATE 2      /* scratch: count, plan, tickets, indirect dispatch table */
+#define RADIX_BINDING_KEYS_B 3     /* scratch: the other half of the ping-pong */
+#define RADIX_BINDING_VALUES_B 4
+#define RADIX_BINDING_HIST 5       /* scratch: per-digit histograms, then their exclusive scans */
+#define RADIX_BINDING_LOOKBACK 6   /* scratch: Onesweep look-back words / portable block counts */
+#define RADIX_BINDING_COUNT 7      /* the caller's indirect count */
+#define RADIX_BINDING_TOTAL 8
+
+#define RADIX_BITS 8u
+#define RADIX_DIGITS 256u
+#define RADIX_MAX_PASSES 8u
+
+/* Push-constant flags. */
+#define RADIX_FLAG_INDIRECT 1u     /* count from the count binding, clamped to max_count */
+#define RADIX_FLAG_DESCENDING 2u
+#define RADIX_FLAG_STALL_FIRST 4u  /* test mode: emulate a GPU without forward progress */
+#define RADIX_FLAG_CLEAR_LOOKBACK 8u /* histogram pass: clear Onesweep look-back region 0 */
+#define RADIX_FLAG_PORTABLE 16u    /* plan pass: scatter passes are portable downsweeps */
+
+/* State words. */
+#define RADIX_S_COUNT 0u           /* clamped count */
+#define RADIX_S_TILES 1u           /* tiles of the scatter passes */
+#define RADIX_S_BLOCKS 2u          /* portable: blocks (workgroups) of a pass */
+#define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
+#define RADIX_S_DONE 4u            /* workgroups finished in the current pass (stall emulation) */
+#define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
+#define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
+#define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
+#define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A */
+#define RADIX_S_ACTIVE 24u         /* + pass: 1 when the pass runs */
+#define RADIX_S_DISPATCH 32u       /* indirect table: 4 words an entry (x, y, z, unused) */
+#define RADIX_E_HISTOGRAM 0u       /* entry: histogram pass */
+#define RADIX_E_PASS 1u            /* entries 1..8: scatter pass p (or downsweep) */
+#define RADIX_E_UPSWEEP 9u         /* entries 9..16: portable upsweep of pass p */
+#define RADIX_E_SCAN 17u           /* entries 17..24: portable block scan of pass p */
+#define RADIX_E_COPY 25u           /* entry: copy B back to A after an odd number of passes */
+#define RADIX_E_COUNT 26u
+#define RADIX_STATE_WORDS (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
+
+/* Workgroup counts above this are split into an (x, y) grid. */
+#define RADIX_DISPATCH_SPLIT 32768u
+
+/* Look-back words: 2-bit status, 30-bit count. */
+#define RADIX_LB_AGGREGATE 0x40000000u
+#define RADIX_LB_INCLUSIVE 0x80000000u
+#define RADIX_LB_STATUS 0xc0000000u
+#define RADIX_LB_VALUE 0x3fffffffu
+
+/* Fixed workgroup sizes of the small passes. */
+#define RADIX_PREPARE_WORKGROUP 256u
+#define RADIX_PLAN_WORKGROUP 256u
+#define RADIX_SCAN_WORKGROUP 256u
+#define RADIX_COPY_WORKGROUP 256u
+#define RADIX_COPY_PER_GROUP 1024u
+
+#endif

@@ -1,0 +1,42 @@
+#version 450
+// Portable radix, step 3 of a pass: each block walks its tiles in order, ranks each with
+// subgroup ballots (as Onesweep does) and writes it at the block's running offsets. Offsets
+// come from the block scan, so no workgroup waits for another inside the dispatch.
+#extension GL_GOOGLE_include_directive : require
+#include "radix_tile.glsl"
+
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks { uint block_offsets[]; };
+
+shared uint s_run[RADIX_DIGITS];
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint p = pc.pass_index;
+    uint n = state[RADIX_S_COUNT];
+    uint blocks = state[RADIX_S_BLOCKS];
+    uint block = radix_group_index();
+    if (block >= blocks)
+        return;
+    uint parity = state[RADIX_S_PARITY + p];
+    uint shift = radix_pass_shift(p);
+    uint per_block = state[RADIX_S_TILES_PER_BLOCK];
+    uint tiles = state[RADIX_S_TILES];
+    uint first = block * per_block;
+    uint last = min(first + per_block, tiles);
+
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        s_run[d] = block_offsets[block * RADIX_DIGITS + d];
+    for (uint tile = first; tile < last; ++tile) {
+        uint tile_base = tile * TILE;
+        uint tile_n = min(TILE, n - tile_base);
+        barrier();
+        radix_rank_tile(parity, tile_base, tile_n, shift);
+        for (uint d = t; d < RADIX_DIGITS; d += WG) {
+            s_dst[d] = s_run[d] - s_tile_start[d];
+            s_run[d] += s_count[d];
+        }
+        barrier();
+        radix_scatter_tile(parity, tile_base, tile_n, shift);
+    }
+}

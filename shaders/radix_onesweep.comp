@@ -1,0 +1,93 @@
+#version 450
+// Onesweep scatter pass for one digit: partitions are taken in order from an atomic ticket, the
+// tile is ranked with subgroup ballots, its digit counts are published at once (AGGREGATE),
+// then the exclusive prefix over earlier partitions comes from a decoupled look-back, the
+// inclusive prefix is published (INCLUSIVE), and the tile is written through shared memory.
+//
+// Look-back words (2-bit status, 30-bit count) live in two regions used by alternate active
+// passes: while this pass reads region `parity`, each partition clears its row of the other
+// region for the next active pass (the histogram pass cleared region 0 for the first one).
+// The ticket, not gl_WorkGroupID, orders partitions: a workgroup only ever waits for partitions
+// whose workgroups already started, so it waits on running work (given forward progress).
+#extension GL_GOOGLE_include_directive : require
+#include "radix_tile.glsl"
+
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buffer Lookback {
+    uint lookback[];
+};
+
+// Test mode (RADIX_FLAG_STALL_FIRST): partition 0 waits, before publishing, until every other
+// partition has finished - as a GPU without forward progress might run it last. Onesweep's later
+// partitions wait for partition 0, so this can only end by the bounded spin giving up, which is
+// counted in state[RADIX_S_STALL_TIMEOUTS].
+const uint STALL_SPIN_LIMIT = 1u << 20;
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint p = pc.pass_index;
+    uint n = state[RADIX_S_COUNT];
+    uint tiles = state[RADIX_S_TILES];
+    uint parity = state[RADIX_S_PARITY + p];
+    if (t == 0u)
+        s_broadcast = atomicAdd(state[RADIX_S_TICKET + p], 1u);
+    barrier();
+    uint part = s_broadcast;
+    if (part >= tiles)
+        return;
+    uint shift = radix_pass_shift(p);
+    uint tile_base = part * TILE;
+    uint tile_n = min(TILE, n - tile_base);
+    radix_rank_tile(parity, tile_base, tile_n, shift);
+
+    bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && part == 0u;
+    if (stall && t == 0u) {
+        uint spins = 0u;
+        while (atomicAdd(state[RADIX_S_DONE], 0u) < tiles - 1u && spins < STALL_SPIN_LIMIT)
+            ++spins;
+        if (spins == STALL_SPIN_LIMIT)
+            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
+    }
+    barrier();
+
+    uint region = parity * pc.max_tiles * RADIX_DIGITS;
+    uint row = region + part * RADIX_DIGITS;
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        lookback[row + d] = (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d];
+
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint exclusive = 0u;
+        if (part != 0u) {
+            uint j = part;
+            while (j > 0u) {
+                --j;
+                uint w;
+                do {
+                    w = lookback[region + j * RADIX_DIGITS + d];
+                } while ((w & RADIX_LB_STATUS) == 0u);
+                exclusive += w & RADIX_LB_VALUE;
+                if ((w & RADIX_LB_INCLUSIVE) != 0u)
+                    break;
+            }
+            lookback[row + d] = RADIX_LB_INCLUSIVE | (exclusive + s_count[d]);
+        }
+        s_dst[d] = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d] + exclusive - s_tile_start[d];
+    }
+    // Clear this partition's row of the other region for the next active pass.
+    uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        lookback[next_row + d] = 0u;
+    barrier();
+
+    radix_scatter_tile(parity, tile_base, tile_n, shift);
+
+    if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
+        barrier();
+        if (t == 0u) {
+            if (part == 0u)
+                atomicExchange(state[RADIX_S_DONE], 0u); // everyone else is done: reset
+            else
+                atomicAdd(state[RADIX_S_DONE], 1u);
+        }
+    }
+}

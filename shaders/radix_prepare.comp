@@ -1,0 +1,52 @@
+#version 450
+// First radix pass (one workgroup): clamps the count (host or indirect) to max_count, derives
+// the tile, block and histogram-group counts, clears the histograms and tickets, and writes the
+// indirect dispatch of the histogram pass. Everything later reads the count from the state.
+//   pc.aux: elements per histogram workgroup        pc.max_tiles: portable block capacity
+#extension GL_GOOGLE_include_directive : require
+#include "radix_common.glsl"
+
+layout(local_size_x = RADIX_PREPARE_WORKGROUP) in;
+
+layout(set = 0, binding = RADIX_BINDING_STATE, std430) writeonly buffer State { uint state[]; };
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) writeonly buffer Hist { uint hist[]; };
+layout(set = 0, binding = RADIX_BINDING_COUNT, std430) readonly buffer Count { uint count_words[]; };
+
+void write_groups(uint entry, uint groups)
+{
+    uint w = RADIX_S_DISPATCH + 4u * entry;
+    bool split = groups > RADIX_DISPATCH_SPLIT;
+    state[w + 0u] = split ? RADIX_DISPATCH_SPLIT : groups;
+    state[w + 1u] = split ? (groups + RADIX_DISPATCH_SPLIT - 1u) / RADIX_DISPATCH_SPLIT : 1u;
+    state[w + 2u] = 1u;
+    state[w + 3u] = 0u;
+}
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint requested = (pc.flags & RADIX_FLAG_INDIRECT) != 0u ? count_words[pc.count_word] : pc.count;
+    uint n = min(requested, pc.max_count);
+    for (uint i = t; i < RADIX_MAX_PASSES * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
+        hist[i] = 0u;
+    if (t == 0u) {
+        uint tiles = (n + pc.tile_size - 1u) / pc.tile_size;
+        uint per_block = max(1u, (tiles + pc.max_tiles - 1u) / pc.max_tiles);
+        uint blocks = (tiles + per_block - 1u) / per_block;
+        uint hist_groups = n < 2u ? 0u : (n + pc.aux - 1u) / pc.aux;
+        state[RADIX_S_COUNT] = n;
+        state[RADIX_S_TILES] = tiles;
+        state[RADIX_S_BLOCKS] = blocks;
+        state[RADIX_S_TILES_PER_BLOCK] = per_block;
+        state[RADIX_S_DONE] = 0u;
+        state[RADIX_S_STALL_TIMEOUTS] = 0u;
+        state[RADIX_S_HIST_GROUPS] = hist_groups;
+        state[7] = 0u;
+        for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
+            state[RADIX_S_TICKET + p] = 0u;
+            state[RADIX_S_PARITY + p] = 0u;
+            state[RADIX_S_ACTIVE + p] = 0u;
+        }
+        write_groups(RADIX_E_HISTOGRAM, hist_groups);
+    }
+}

@@ -1,0 +1,76 @@
+#version 450
+// Portable radix, step 1 of a pass: each workgroup (block) counts the digits of its run of
+// consecutive tiles into its row of block counts. No workgroup waits for another.
+// Test mode (RADIX_FLAG_STALL_FIRST): block 0 waits until every other block has finished, as a
+// GPU without forward progress might schedule it last; nothing waits on it, so the pass ends.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_vote : require
+#include "radix_common.glsl"
+
+layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
+#define WG RADIX_SCAN_WORKGROUP
+
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
+layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) readonly buffer KeysB { KEY_T keys_b[]; };
+layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Blocks { uint block_counts[]; };
+
+shared uint s_hist[RADIX_DIGITS];
+
+const uint STALL_SPIN_LIMIT = 1u << 24;
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint p = pc.pass_index;
+    uint n = state[RADIX_S_COUNT];
+    uint blocks = state[RADIX_S_BLOCKS];
+    uint block = radix_group_index();
+    if (block >= blocks)
+        return;
+    uint parity = state[RADIX_S_PARITY + p];
+    uint shift = radix_pass_shift(p);
+    uint span = state[RADIX_S_TILES_PER_BLOCK] * pc.tile_size;
+    uint begin = block * span;
+    uint end = min(begin + span, n);
+
+    bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;
+    if (stall && t == 0u) {
+        uint spins = 0u;
+        while (atomicAdd(state[RADIX_S_DONE], 0u) < blocks - 1u && spins < STALL_SPIN_LIMIT)
+            ++spins;
+        if (spins == STALL_SPIN_LIMIT)
+            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
+    }
+
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        s_hist[d] = 0u;
+    barrier();
+    for (uint base = begin; base < end; base += WG) {
+        uint i = base + t;
+        bool valid = i < end;
+        KEY_T k = valid ? (parity == 0u ? keys_a[i] : keys_b[i]) : KEY_T(0u);
+        uint d = valid ? radix_digit(k, shift) : 0xffffffffu;
+        if (subgroupAllEqual(d)) {
+            if (valid && subgroupElect())
+                atomicAdd(s_hist[d], subgroupBallotBitCount(subgroupBallot(true)));
+        } else if (valid) {
+            atomicAdd(s_hist[d], 1u);
+        }
+    }
+    barrier();
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        block_counts[block * RADIX_DIGITS + d] = s_hist[d];
+
+    if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
+        barrier();
+        if (t == 0u) {
+            if (block == 0u)
+                atomicExchange(state[RADIX_S_DONE], 0u); // all others are done: reset
+            else
+                atomicAdd(state[RADIX_S_DONE], 1u);
+        }
+    }
+}
