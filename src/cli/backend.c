@@ -47,10 +47,31 @@ int cli_algo_from_name(const char *name, cli_algo *out, char *err, size_t n)
                     name);
 }
 
+/* VKSORT_DISABLE_BACKENDS=vulkan,cuda hides backends (tests of the "unavailable" paths on
+ * machines that have them; or to force the CPU path). */
+static int disabled_by_environment(cli_backend_id id)
+{
+    const char *list = getenv("VKSORT_DISABLE_BACKENDS");
+    const char *name = cli_backend_name(id);
+    size_t len = strlen(name);
+    for (const char *p = list; p && *p;) {
+        const char *end = strchr(p, ',');
+        size_t item = end ? (size_t)(end - p) : strlen(p);
+        if (item == len && strncmp(p, name, len) == 0)
+            return 1;
+        p = end ? end + 1 : NULL;
+    }
+    return 0;
+}
+
 int cli_backend_available(cli_backend_id id, char *why, size_t n)
 {
     if (n > 0)
         why[0] = '\0';
+    if (id != CLI_BACKEND_CPU && disabled_by_environment(id)) {
+        snprintf(why, n, "disabled by VKSORT_DISABLE_BACKENDS");
+        return CLI_BACKEND_UNAVAILABLE;
+    }
     switch (id) {
     case CLI_BACKEND_CPU: return CLI_BACKEND_AVAILABLE;
     case CLI_BACKEND_VULKAN: return cli_backend_vulkan_available(why, n);

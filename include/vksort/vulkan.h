@@ -1,0 +1,264 @@
+/*
+ * vksort Vulkan backend: a sorter that records compute passes into the caller's command buffer.
+ *
+ * Semantics are those of vksort.h (key types, encodings, payload, stability, descending, bit
+ * range). The library never submits, waits or allocates device memory: it creates pipelines at
+ * sorter creation, reports how much scratch memory it needs, and vksort_vk_cmd_sort() only
+ * records commands.
+ *
+ * Loader-agnostic: the library has no link-time dependency on Vulkan. Every entry point is
+ * loaded through the vkGetInstanceProcAddr (and optionally vkGetDeviceProcAddr) given at creation
+ * into a per-sorter table. Include this header with or without VK_NO_PROTOTYPES (volk users
+ * include volk.h first).
+ *
+ * Device requirements (checked at creation, VKSORT_ERROR_DEVICE_LIMITS with a message otherwise):
+ *  - Vulkan 1.0 or newer (SPIR-V 1.0 shaders), and the device extension VK_KHR_push_descriptor
+ *    enabled on `device` (see vksort_vk_required_device_extensions()).
+ *  - A compute queue for the command buffers the sort is recorded into.
+ *  - maxComputeSharedMemorySize and maxComputeWorkGroupInvocations large enough for a tile of at
+ *    least 256 elements (every conformant device has them), maxStorageBufferRange at least
+ *    max_count * key size.
+ *  - No subgroup operations and no shaderInt64: 64-bit keys are handled as pairs of 32-bit words.
+ *
+ * Descriptors: the sorter pushes its buffer bindings with vkCmdPushDescriptorSetKHR, so it owns
+ * no descriptor pool and keeps no per-sort state; any number of sorts with any buffers can be
+ * recorded, into any number of command buffers, from one sorter. Buffers need only
+ * VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (plus INDIRECT_BUFFER on the scratch buffer), no device
+ * addresses.
+ *
+ * Thread safety: a sorter may record into different command buffers from one thread at a time
+ * (the last error message is per sorter state). Creation and destruction follow the usual Vulkan
+ * rules (destroy only when no recorded command buffer using the sorter is pending).
+ */
+#ifndef VKSORT_VULKAN_H
+#define VKSORT_VULKAN_H
+
+#include "vksort/vksort.h"
+
+#include <vulkan/vulkan_core.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vksort_vk_sorter vksort_vk_sorter;
+
+/* Which sort the sorter runs. AUTO (zero) picks the best one available for the device and the
+ * create-info; today that is always BITONIC. ONESWEEP and PORTABLE are not available yet: asking
+ * for them fails with VKSORT_ERROR_UNSUPPORTED. */
+typedef enum vksort_vk_algorithm {
+    VKSORT_VK_ALGORITHM_AUTO = 0,
+    VKSORT_VK_ALGORITHM_BITONIC = 1,
+    VKSORT_VK_ALGORITHM_ONESWEEP = 2,
+    VKSORT_VK_ALGORITHM_PORTABLE = 3,
+    VKSORT_VK_ALGORITHM_COUNT = 4
+} vksort_vk_algorithm;
+
+/* "auto", "bitonic", "onesweep", "portable"; NULL for an unknown value. */
+const char *vksort_vk_algorithm_name(vksort_vk_algorithm algorithm);
+
+typedef enum vksort_vk_create_flag_bits {
+    /* VK_EXT_debug_utils is enabled on the instance: wrap the sort and each of its passes in
+     * vkCmdBeginDebugUtilsLabelEXT/vkCmdEndDebugUtilsLabelEXT and name the sorter's pipelines.
+     * Without this flag the library never touches debug utils. */
+    VKSORT_VK_CREATE_DEBUG_LABELS = 1u << 0
+} vksort_vk_create_flag_bits;
+typedef uint32_t vksort_vk_create_flags;
+
+/* Why a creation failed: the VkResult of the failing call (VK_SUCCESS when the failure was not a
+ * Vulkan call) and an English sentence. */
+typedef struct vksort_vk_diagnostics {
+    VkResult vk_result;
+    char message[256];
+} vksort_vk_diagnostics;
+
+/* Zero-initialise, then fill what you need. Zero means default everywhere. */
+typedef struct vksort_vk_sorter_create_info {
+    /* Required: the instance, physical device and device the sorter is made for. */
+    VkInstance instance;
+    VkPhysicalDevice physical_device;
+    VkDevice device;
+    /* Required: the loader entry point (e.g. vkGetInstanceProcAddr, volk's, or a layer's). */
+    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
+    /* Optional: defaults to vkGetDeviceProcAddr loaded through get_instance_proc_addr. */
+    PFN_vkGetDeviceProcAddr get_device_proc_addr;
+    /* Optional: used for every pipeline the sorter creates. */
+    VkPipelineCache pipeline_cache;
+    /* Optional: passed to every vkCreate and vkDestroy call of the sorter. */
+    const VkAllocationCallbacks *vk_allocator;
+    /* Optional: host memory of the sorter itself (a few kilobytes, allocated once). */
+    const vksort_allocation_callbacks *allocator;
+
+    vksort_key_type key_type;       /* default u32 */
+    VkBool32 has_payload;           /* sort (key, uint32 payload) pairs instead of keys only */
+    /* Required (> 0, at most 2^31): the largest count one sort handles. It sizes the scratch
+     * memory and the passes recorded for an indirect count. */
+    uint32_t max_count;
+    vksort_vk_algorithm algorithm;  /* default AUTO */
+    vksort_vk_create_flags flags;
+    /* Optional cap on the number of elements one workgroup sorts in shared memory (a power of
+     * two, at least 256). 0: as many as the device's shared memory allows (at most 8192). Mostly
+     * for tests and tuning. */
+    uint32_t max_tile_size;
+    /* Optional: receives the reason when creation fails. */
+    vksort_vk_diagnostics *diagnostics;
+} vksort_vk_sorter_create_info;
+
+/* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
+ * Returns a static array and stores its length in *out_count. */
+const char *const *vksort_vk_required_device_extensions(uint32_t *out_count);
+
+/* Creates pipelines for the device and checks its limits. Errors:
+ * VKSORT_ERROR_INVALID_ARGUMENT (missing handle or loader, bad enum, max_count 0 or > 2^31,
+ * max_tile_size not a power of two >= 256), VKSORT_ERROR_UNSUPPORTED (algorithm not available),
+ * VKSORT_ERROR_DEVICE_LIMITS (extension, limit or feature missing; see diagnostics),
+ * VKSORT_ERROR_VULKAN (a Vulkan call failed), VKSORT_ERROR_OUT_OF_HOST_MEMORY. */
+vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
+                                      vksort_vk_sorter **out_sorter);
+
+/* Destroys the pipelines and frees the sorter. NULL is ignored. */
+void vksort_vk_sorter_destroy(vksort_vk_sorter *sorter);
+
+/* What a sorter was created with and what it chose. */
+typedef struct vksort_vk_sorter_properties {
+    vksort_vk_algorithm algorithm;  /* never AUTO */
+    vksort_key_type key_type;
+    VkBool32 has_payload;
+    uint32_t max_count;
+    /* Elements sorted by one workgroup in shared memory, without and with VKSORT_FLAG_STABLE
+     * (the stable sort carries each element's input position, so its tiles may be smaller).
+     * A count up to the tile size is sorted by one dispatch. */
+    uint32_t tile_size;
+    uint32_t stable_tile_size;
+    uint32_t workgroup_size;        /* invocations per workgroup of the tile passes */
+} vksort_vk_sorter_properties;
+
+void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
+                                     vksort_vk_sorter_properties *out_properties);
+
+/* The last error of a vksort_vk_* call on this sorter: its message ("" after success) and the
+ * VkResult of the failing Vulkan call (VK_SUCCESS when the error did not come from Vulkan). */
+const char *vksort_vk_sorter_last_message(const vksort_vk_sorter *sorter);
+VkResult vksort_vk_sorter_last_vk_result(const vksort_vk_sorter *sorter);
+
+/* Memory the caller provides. Sizes in bytes. */
+typedef struct vksort_vk_memory_requirements {
+    /* Scratch buffer range: at least scratch_size bytes at an offset that is a multiple of
+     * scratch_alignment, created with scratch_usage. Never zero: even a host-count sort keeps
+     * a few words of state there. The contents need no initialisation and may be discarded after
+     * the sort. One scratch range serves one sort at a time (see vksort_vk_cmd_sort). */
+    VkDeviceSize scratch_size;
+    VkDeviceSize scratch_alignment;
+    VkBufferUsageFlags scratch_usage;   /* STORAGE_BUFFER | INDIRECT_BUFFER */
+    /* Keys, payload and count buffers: the usage bits they need and the alignment of their
+     * offsets (keys and payload: minStorageBufferOffsetAlignment, and the element size; count: 4). */
+    VkBufferUsageFlags keys_usage;      /* STORAGE_BUFFER */
+    VkBufferUsageFlags values_usage;    /* STORAGE_BUFFER */
+    VkBufferUsageFlags count_usage;     /* STORAGE_BUFFER */
+    VkDeviceSize keys_alignment;
+    VkDeviceSize values_alignment;
+    VkDeviceSize count_alignment;
+} vksort_vk_memory_requirements;
+
+vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *sorter,
+                                                vksort_vk_memory_requirements *out_requirements);
+
+/* A range of a buffer. size: the bytes usable from offset (checked against what the sort
+ * accesses; VK_WHOLE_SIZE means "to the end of the buffer", unchecked: the caller vouches). */
+typedef struct vksort_vk_buffer_range {
+    VkBuffer buffer;
+    VkDeviceSize offset;
+    VkDeviceSize size;
+} vksort_vk_buffer_range;
+
+/* Zero-initialise, then fill what you need. */
+typedef struct vksort_vk_sort_info {
+    /* Required: the keys, sorted in place. Holds `count` keys of the sorter's type (max_count
+     * keys when the count is indirect). */
+    vksort_vk_buffer_range keys;
+    /* Payload (uint32 per key), sorted in place with the keys. Required when the sorter was
+     * created with has_payload, ignored otherwise. */
+    vksort_vk_buffer_range values;
+    /* Required: scratch memory (vksort_vk_get_memory_requirements). */
+    vksort_vk_buffer_range scratch;
+    /* Number of keys, when count_buffer.buffer is VK_NULL_HANDLE. Must not exceed max_count
+     * (VKSORT_ERROR_COUNT_TOO_LARGE). */
+    uint32_t count;
+    /* Indirect count: a uint32 read by the GPU at count_buffer.offset (a multiple of 4) when the
+     * sort runs, clamped to max_count on the GPU. The sort then handles exactly the first
+     * min(count, max_count) elements and never touches the rest. (The count binding starts at
+     * the offset rounded down to minStorageBufferOffsetAlignment.) */
+    vksort_vk_buffer_range count_buffer;
+    vksort_flags flags;                 /* VKSORT_FLAG_DESCENDING, VKSORT_FLAG_STABLE */
+    uint32_t bit_begin;                 /* bit range of the encoding; [0, 0) = every bit */
+    uint32_t bit_end;
+    /* Optional timestamps: when query_pool is not VK_NULL_HANDLE the sort resets and writes
+     * vksort_vk_timestamp_query_count() timestamp queries starting at first_query (the queue
+     * family needs timestampValidBits > 0). */
+    VkQueryPool query_pool;
+    uint32_t first_query;
+} vksort_vk_sort_info;
+
+/*
+ * Records the sort into `cmd` (a command buffer in the recording state, outside a render pass,
+ * of a queue family with compute). Records nothing and returns an error when the arguments are
+ * wrong: VKSORT_ERROR_INVALID_ARGUMENT, VKSORT_ERROR_BIT_RANGE, VKSORT_ERROR_COUNT_TOO_LARGE,
+ * VKSORT_ERROR_BUFFER_TOO_SMALL (a range smaller than what the sort accesses),
+ * VKSORT_ERROR_SCRATCH_TOO_SMALL, VKSORT_ERROR_MISALIGNED (an offset breaking the alignments of
+ * vksort_vk_memory_requirements).
+ *
+ * Synchronization scopes (the caller orders these against the work before and after the sort;
+ * every barrier between the sort's own passes is recorded inside):
+ *
+ *   buffer    first access                                last access
+ *   keys      COMPUTE_SHADER, SHADER_READ|SHADER_WRITE    COMPUTE_SHADER, SHADER_WRITE
+ *   values    COMPUTE_SHADER, SHADER_READ|SHADER_WRITE    COMPUTE_SHADER, SHADER_WRITE
+ *   count     COMPUTE_SHADER, SHADER_READ                 COMPUTE_SHADER, SHADER_READ
+ *   scratch   COMPUTE_SHADER, SHADER_READ|SHADER_WRITE    COMPUTE_SHADER, SHADER_READ|WRITE and
+ *                                                         DRAW_INDIRECT, INDIRECT_COMMAND_READ
+ *   queries   vkCmdResetQueryPool, then vkCmdWriteTimestamp (COMPUTE_SHADER stage)
+ *
+ * So before the sort: a barrier from the producer of the keys/values/count (e.g. a compute or
+ * transfer write) to COMPUTE_SHADER with SHADER_READ|SHADER_WRITE, and from the previous user of
+ * the scratch range (e.g. the previous sort: COMPUTE_SHADER|DRAW_INDIRECT) to COMPUTE_SHADER.
+ * After the sort: a barrier from COMPUTE_SHADER/SHADER_WRITE to the consumer (e.g. VERTEX_SHADER
+ * or VERTEX_INPUT, HOST for a read-back). A count below 2 from the host records no dispatch at
+ * all (only the timestamps, when asked for).
+ *
+ * Disturbed state: the compute pipeline, the descriptor set 0 binding and the push constants of
+ * VK_PIPELINE_BIND_POINT_COMPUTE are left undefined; rebind them before your next dispatch.
+ * Graphics state is untouched.
+ */
+vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *sorter, VkCommandBuffer cmd,
+                                 const vksort_vk_sort_info *info);
+
+/* Timestamps written by a sort recorded with `info` (query_pool ignored here): one before the
+ * first pass and one after each pass. 0 when info is invalid. */
+uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *sorter,
+                                         const vksort_vk_sort_info *info);
+
+/* One pass of a recorded sort and the GPU time it took. */
+typedef struct vksort_vk_pass_time {
+    const char *kind;    /* static: "prepare", "local_sort", "global_merge", "local_merge" */
+    uint32_t level;      /* bitonic merge level: log2 of the sorted block size it produces */
+    char name[48];       /* e.g. "global_merge 2^14 strides 2^13..2^10" */
+    double ms;
+} vksort_vk_pass_time;
+
+/* Turns the timestamps read back from the queries of a sort recorded with `info` (uint64 values,
+ * as vkGetQueryPoolResults returns with VK_QUERY_RESULT_64_BIT) into per-pass milliseconds
+ * using the device's timestampPeriod. *inout_pass_count: in, the capacity of out_passes (may be 0
+ * with out_passes NULL); out, the number of passes. out_total_ms (optional): first to last
+ * timestamp. Returns VKSORT_ERROR_INVALID_ARGUMENT when timestamp_count does not match
+ * vksort_vk_timestamp_query_count(); passes beyond the capacity are dropped silently. */
+vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *sorter,
+                                         const vksort_vk_sort_info *info,
+                                         const uint64_t *timestamps, uint32_t timestamp_count,
+                                         vksort_vk_pass_time *out_passes,
+                                         uint32_t *inout_pass_count, double *out_total_ms);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VKSORT_VULKAN_H */

@@ -1,0 +1,46 @@
+/*
+ * Constants shared by the shaders (GLSL) and the host code (C): bindings, push-constant flags,
+ * bitonic geometry. Only #defines, so both preprocessors read it.
+ */
+#ifndef VKSORT_SHADER_INTERFACE_H
+#define VKSORT_SHADER_INTERFACE_H
+
+/* Push-descriptor bindings (set 0). Each pipeline uses a subset. */
+#define VKSORT_BINDING_KEYS 0
+#define VKSORT_BINDING_VALUES 1
+#define VKSORT_BINDING_STATE 2   /* scratch header: clamped count + indirect dispatch table */
+#define VKSORT_BINDING_INDICES 3 /* scratch: input positions carried by the stable sort */
+#define VKSORT_BINDING_COUNT 4   /* the caller's indirect count */
+#define VKSORT_BINDING_TOTAL 5
+
+/* Push-constant flags (vksort_push.flags). */
+#define VKSORT_PUSH_INDIRECT 1u   /* the count is state.count (written by the prepare pass) */
+#define VKSORT_PUSH_DESCENDING 2u /* order keys are complemented encodings */
+#define VKSORT_PUSH_FLIP 4u       /* global merge: the first stage is the level's flip */
+
+/* Key types (same values as vksort_key_type). */
+#define VKSORT_SHADER_KEY_U32 0u
+#define VKSORT_SHADER_KEY_I32 1u
+#define VKSORT_SHADER_KEY_F32 2u
+#define VKSORT_SHADER_KEY_U64 3u
+#define VKSORT_SHADER_KEY_I64 4u
+#define VKSORT_SHADER_KEY_F64 5u
+
+/* Bitonic geometry. Tile passes: each invocation holds 2^LOCAL_LOG elements in registers, so a
+ * workgroup of W invocations sorts a tile of W * 2^LOCAL_LOG elements and every round trip
+ * through shared memory applies LOCAL_LOG comparator stages. Global merge passes: each
+ * invocation holds 2^GLOBAL_LOG elements, so one pass over the array applies GLOBAL_LOG stages. */
+#ifndef VKSORT_BITONIC_LOCAL_LOG
+#define VKSORT_BITONIC_LOCAL_LOG 4 /* 3 or 4 (CMake: VKSORT_BITONIC_LOCAL_LOG) */
+#endif
+#define VKSORT_BITONIC_GLOBAL_LOG 4
+#define VKSORT_BITONIC_GLOBAL_WORKGROUP 128
+#define VKSORT_PREPARE_WORKGROUP 64
+
+/* Scratch state layout (32-bit words): [0] clamped count, [1..3] reserved, then the indirect
+ * dispatch table, 3 words (x, y, z) per entry: entry 0 the local sort, then per merge level
+ * above the tile two entries: global merges, local merge. */
+#define VKSORT_STATE_HEADER_WORDS 4u
+#define VKSORT_DISPATCH_SPLIT 1024u /* workgroup counts above this are split into (x, y) */
+
+#endif

@@ -1,0 +1,318 @@
+/*
+ * Bitonic sort: argument checks, the pass plan, and recording.
+ *
+ * Network ("flip" form, see shaders/include/bitonic_common.glsl): merge level lk sorts blocks of
+ * 2^lk elements; it starts with the flip stage (i with i ^ (2^lk - 1)) and continues with the
+ * half-cleaners i ^ 2^b, b = lk-2 .. 0. All comparators put the smaller element first, so the
+ * padding up to the next power of two is virtual +infinity that is never touched.
+ *
+ * Passes for n elements, tile size T = 2^t:
+ *   local_sort                   levels 1..t inside each tile (the only pass when n <= T)
+ *   for each level lk = t+1 .. ceil(log2 n):
+ *     global_merge x ceil((lk-t)/G) stages with index bits >= t, G = VKSORT_BITONIC_GLOBAL_LOG
+ *                                   per pass over the array (the first includes the flip)
+ *     local_merge                  stages with index bits < t, inside each tile
+ * An indirect count plans for max_count, starts with a prepare pass that clamps the count and
+ * writes the dispatch table, and dispatches every pass indirectly: passes of levels the actual
+ * count does not reach get zero workgroups.
+ */
+#include "sorter_internal.h"
+
+#include <string.h>
+
+/* Indirect dispatch table entries for a plan whose largest level is max_level. */
+static uint32_t table_entries(uint32_t log_tile, uint32_t max_level)
+{
+    return 1u + 2u * (max_level > log_tile ? max_level - log_tile : 0u);
+}
+
+VkDeviceSize vksort_vk_bitonic_state_bytes(const vksort_vk_sorter *s)
+{
+    uint32_t max_level = vksort_vk_ceil_log2(s->max_count);
+    uint32_t e0 = table_entries(s->tile[0].log_size, max_level);
+    uint32_t e1 = table_entries(s->tile[1].log_size, max_level);
+    uint32_t e = e0 > e1 ? e0 : e1;
+    return (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * e) * 4u; /* e >= 1 */
+}
+
+static vksort_result fail(vksort_vk_sorter *s_msg, vksort_result r, const char *what)
+{
+    return s_msg ? vksort_vk_fail(s_msg, r, VK_SUCCESS, "%s", what) : r;
+}
+
+static vksort_result check_range(const vksort_vk_sorter *s, vksort_vk_sorter *s_msg,
+                                 const vksort_vk_buffer_range *range, VkDeviceSize align,
+                                 VkDeviceSize needed, const char *name, vksort_result too_small)
+{
+    if (!range->buffer) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                           "%s buffer is VK_NULL_HANDLE", name);
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    }
+    if (range->offset % align) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_MISALIGNED, VK_SUCCESS,
+                           "%s offset %llu is not a multiple of %llu", name,
+                           (unsigned long long)range->offset, (unsigned long long)align);
+        return VKSORT_ERROR_MISALIGNED;
+    }
+    if (range->size != VK_WHOLE_SIZE && range->size < needed) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, too_small, VK_SUCCESS,
+                           "%s range of %llu bytes is smaller than the %llu bytes the sort accesses",
+                           name, (unsigned long long)range->size, (unsigned long long)needed);
+        return too_small;
+    }
+    (void)s;
+    return VKSORT_SUCCESS;
+}
+
+static void add_pass(vksort_vk_plan *p, vksort_vk_pass_kind kind, uint32_t level, uint32_t bit_hi,
+                     int flip)
+{
+    vksort_vk_pass *ps = &p->passes[p->pass_count++];
+    ps->kind = (uint8_t)kind;
+    ps->level = (uint8_t)level;
+    ps->bit_hi = (uint8_t)bit_hi;
+    ps->flip = (uint8_t)(flip != 0);
+}
+
+vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                     vksort_vk_plan *p, vksort_vk_sorter *s_msg)
+{
+    memset(p, 0, offsetof(vksort_vk_plan, passes));
+    if (!info)
+        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "sort info is NULL");
+    if (info->flags & ~(vksort_flags)VKSORT_FLAGS_ALL)
+        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "unknown sort flags");
+    vksort_result r = vksort_resolve_bit_range(s->key_type, info->bit_begin, info->bit_end,
+                                               &p->bit_begin, &p->bit_end);
+    if (r != VKSORT_SUCCESS) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, r, VK_SUCCESS, "bit range [%u, %u) invalid for %u-bit keys",
+                           info->bit_begin, info->bit_end, s->key_size * 8u);
+        return r;
+    }
+    p->indirect = info->count_buffer.buffer != VK_NULL_HANDLE;
+    if (!p->indirect && info->count > s->max_count) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_COUNT_TOO_LARGE, VK_SUCCESS,
+                           "count %u exceeds the sorter's max_count %u", info->count, s->max_count);
+        return VKSORT_ERROR_COUNT_TOO_LARGE;
+    }
+    p->count = p->indirect ? s->max_count : info->count;
+    p->stable = (info->flags & VKSORT_FLAG_STABLE) != 0;
+    p->tile = &s->tile[p->stable];
+    p->use_indices = p->stable && p->count > p->tile->size;
+
+    /* Buffers: what the sort accesses (the whole max_count range when the count is indirect). */
+    const VkDeviceSize n = p->count;
+    VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
+    r = check_range(s, s_msg, &info->keys, key_align, n * s->key_size, "keys",
+                    VKSORT_ERROR_BUFFER_TOO_SMALL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (s->has_payload) {
+        VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
+        r = check_range(s, s_msg, &info->values, va, n * 4u, "values",
+                        VKSORT_ERROR_BUFFER_TOO_SMALL);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+    uint32_t max_level = p->count >= 2 ? vksort_vk_ceil_log2(p->count) : 0;
+    p->table_entries = p->indirect ? table_entries(p->tile->log_size, max_level) : 0;
+    p->state_bytes =
+        (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * (p->table_entries ? p->table_entries : 1u)) * 4u;
+    VkDeviceSize scratch_needed = p->use_indices ? s->indices_offset + n * 4u : p->state_bytes;
+    r = check_range(s, s_msg, &info->scratch, s->min_storage_align, scratch_needed, "scratch",
+                    VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (p->indirect) {
+        r = check_range(s, s_msg, &info->count_buffer, 4, 4, "count", VKSORT_ERROR_BUFFER_TOO_SMALL);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+
+    /* Passes. */
+    if (p->count < 2)
+        return VKSORT_SUCCESS;
+    const uint32_t t = p->tile->log_size;
+    if (p->indirect)
+        add_pass(p, PASS_PREPARE, 0, 0, 0);
+    add_pass(p, PASS_LOCAL_SORT, t < max_level ? t : max_level, 0, 0);
+    for (uint32_t lk = t + 1; lk <= max_level; ++lk) {
+        for (int b_hi = (int)lk - 1; b_hi >= (int)t; b_hi -= VKSORT_BITONIC_GLOBAL_LOG)
+            add_pass(p, PASS_GLOBAL_MERGE, lk, (uint32_t)b_hi, b_hi == (int)lk - 1);
+        add_pass(p, PASS_LOCAL_MERGE, lk, 0, 0);
+    }
+    return VKSORT_SUCCESS;
+}
+
+/* Workgroups of a pass for a host count (the prepare shader computes the same on the GPU). */
+static uint32_t pass_groups(const vksort_vk_plan *p, const vksort_vk_pass *pass)
+{
+    const uint32_t n = p->count;
+    if (pass->kind == PASS_GLOBAL_MERGE) {
+        uint64_t threads = ((uint64_t)1 << vksort_vk_ceil_log2(n)) >> VKSORT_BITONIC_GLOBAL_LOG;
+        return (uint32_t)((threads + VKSORT_BITONIC_GLOBAL_WORKGROUP - 1) /
+                          VKSORT_BITONIC_GLOBAL_WORKGROUP);
+    }
+    return (uint32_t)(((uint64_t)n + p->tile->size - 1) / p->tile->size);
+}
+
+/* Indirect dispatch table entry of a pass. */
+static uint32_t pass_entry(const vksort_vk_plan *p, const vksort_vk_pass *pass)
+{
+    if (pass->kind == PASS_LOCAL_SORT)
+        return 0;
+    uint32_t e = 1u + 2u * (pass->level - p->tile->log_size - 1u);
+    return pass->kind == PASS_GLOBAL_MERGE ? e : e + 1u;
+}
+
+static VkPipeline pass_pipeline(const vksort_vk_sorter *s, const vksort_vk_plan *p,
+                                const vksort_vk_pass *pass)
+{
+    switch (pass->kind) {
+    case PASS_PREPARE: return s->pipelines[PIPE_PREPARE];
+    case PASS_LOCAL_SORT:
+        return s->pipelines[!p->stable ? PIPE_LOCAL_SORT_NS
+                                       : (p->use_indices ? PIPE_LOCAL_SORT_SI : PIPE_LOCAL_SORT_S1)];
+    case PASS_GLOBAL_MERGE:
+        return s->pipelines[p->stable ? PIPE_GLOBAL_MERGE_SI : PIPE_GLOBAL_MERGE_NS];
+    default: return s->pipelines[p->stable ? PIPE_LOCAL_MERGE_SI : PIPE_LOCAL_MERGE_NS];
+    }
+}
+
+static void compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
+{
+    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                       (to_indirect ? VK_ACCESS_INDIRECT_COMMAND_READ_BIT : 0);
+    VkPipelineStageFlags dst = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                               (to_indirect ? VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT : 0);
+    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst, 0, 1, &mb, 0, NULL,
+                               0, NULL);
+}
+
+static void order_mask(const vksort_vk_sorter *s, const vksort_vk_plan *p, uint32_t *lo,
+                       uint32_t *hi)
+{
+    uint32_t width = p->bit_end - p->bit_begin;
+    uint64_t m = (width >= 64 ? ~0ull : ((1ull << width) - 1u)) << p->bit_begin;
+    if (s->key_size == 4)
+        m &= 0xffffffffull;
+    *lo = (uint32_t)m;
+    *hi = (uint32_t)(m >> 32);
+}
+
+vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                       const vksort_vk_sort_info *info, const vksort_vk_plan *p)
+{
+    const int timestamps = info->query_pool != VK_NULL_HANDLE;
+    if (timestamps) {
+        s->vk.vkCmdResetQueryPool(cmd, info->query_pool, info->first_query, p->pass_count + 1u);
+        s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
+                                  info->first_query);
+    }
+    if (p->pass_count == 0)
+        return VKSORT_SUCCESS;
+
+    vksort_vk_label_begin(s, cmd, p->indirect ? "vksort bitonic sort (indirect count)"
+                                              : "vksort bitonic sort");
+
+    /* Bindings, pushed once for every pass of this sort. */
+    const VkDeviceSize n = p->count;
+    VkDescriptorBufferInfo bi[VKSORT_BINDING_TOTAL];
+    VkWriteDescriptorSet w[VKSORT_BINDING_TOTAL];
+    uint32_t nw = 0;
+    memset(bi, 0, sizeof bi);
+    memset(w, 0, sizeof w);
+    bi[VKSORT_BINDING_KEYS] = (VkDescriptorBufferInfo){info->keys.buffer, info->keys.offset,
+                                                       n * s->key_size};
+    bi[VKSORT_BINDING_VALUES] = (VkDescriptorBufferInfo){info->values.buffer, info->values.offset,
+                                                         n * 4u};
+    bi[VKSORT_BINDING_STATE] = (VkDescriptorBufferInfo){info->scratch.buffer, info->scratch.offset,
+                                                        p->state_bytes};
+    bi[VKSORT_BINDING_INDICES] = (VkDescriptorBufferInfo){
+        info->scratch.buffer, info->scratch.offset + s->indices_offset, n * 4u};
+    /* The count binding starts at the offset rounded down to the storage alignment. */
+    VkDeviceSize count_base = 0, count_word = 0;
+    if (p->indirect) {
+        count_base = info->count_buffer.offset / s->min_storage_align * s->min_storage_align;
+        count_word = (info->count_buffer.offset - count_base) / 4u;
+        bi[VKSORT_BINDING_COUNT] = (VkDescriptorBufferInfo){info->count_buffer.buffer, count_base,
+                                                            (count_word + 1u) * 4u};
+    }
+    int used[VKSORT_BINDING_TOTAL] = {1, s->has_payload, 1, p->use_indices, p->indirect};
+    for (uint32_t b = 0; b < VKSORT_BINDING_TOTAL; ++b) {
+        if (!used[b])
+            continue;
+        w[nw].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w[nw].dstBinding = b;
+        w[nw].descriptorCount = 1;
+        w[nw].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        w[nw].pBufferInfo = &bi[b];
+        ++nw;
+    }
+    s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, s->pipeline_layout, 0, nw,
+                                    w);
+
+    vksort_vk_push push;
+    memset(&push, 0, sizeof push);
+    push.count = p->indirect ? 0u : p->count;
+    push.flags = (p->indirect ? VKSORT_PUSH_INDIRECT : 0u) |
+                 ((info->flags & VKSORT_FLAG_DESCENDING) ? VKSORT_PUSH_DESCENDING : 0u);
+    order_mask(s, p, &push.mask_lo, &push.mask_hi);
+
+    VkPipeline bound = VK_NULL_HANDLE;
+    for (uint32_t i = 0; i < p->pass_count; ++i) {
+        const vksort_vk_pass *pass = &p->passes[i];
+        char name[48];
+        if (s->debug_labels) {
+            vksort_vk_pass_name(pass, name, sizeof name);
+            vksort_vk_label_begin(s, cmd, name);
+        }
+        VkPipeline pipe = pass_pipeline(s, p, pass);
+        if (pipe != bound) {
+            s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipe);
+            bound = pipe;
+        }
+        vksort_vk_push pc = push;
+        pc.level = pass->level;
+        pc.bit_hi = pass->bit_hi;
+        if (pass->flip)
+            pc.flags |= VKSORT_PUSH_FLIP;
+        if (pass->kind == PASS_PREPARE) {
+            pc.aux0 = (uint32_t)count_word;
+            pc.aux1 = s->max_count;
+            pc.level = p->tile->log_size;
+            pc.bit_hi = p->table_entries;
+        }
+        s->vk.vkCmdPushConstants(cmd, s->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc,
+                                 &pc);
+        if (pass->kind == PASS_PREPARE) {
+            s->vk.vkCmdDispatch(cmd, 1, 1, 1);
+        } else if (p->indirect) {
+            VkDeviceSize off = info->scratch.offset +
+                               (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * pass_entry(p, pass)) * 4u;
+            s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer, off);
+        } else {
+            uint32_t g = pass_groups(p, pass);
+            uint32_t gx = g > VKSORT_DISPATCH_SPLIT ? VKSORT_DISPATCH_SPLIT : g;
+            uint32_t gy = (g + VKSORT_DISPATCH_SPLIT - 1u) / VKSORT_DISPATCH_SPLIT;
+            s->vk.vkCmdDispatch(cmd, gx, gy ? gy : 1u, 1);
+        }
+        if (timestamps)
+            s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
+                                      info->first_query + i + 1u);
+        if (s->debug_labels)
+            vksort_vk_label_end(s, cmd);
+        if (i + 1 < p->pass_count)
+            compute_barrier(s, cmd, pass->kind == PASS_PREPARE);
+    }
+    vksort_vk_label_end(s, cmd);
+    return VKSORT_SUCCESS;
+}

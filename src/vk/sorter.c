@@ -1,0 +1,389 @@
+/* Vulkan sorter: creation, device limits, algorithm choice, memory requirements, errors. */
+#include "sorter_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tiles never exceed this many elements (1024 invocations x 8 elements). */
+#define MAX_TILE 8192u
+#define MIN_TILE 256u
+#define MAX_COUNT_LIMIT 0x80000000u
+
+static const char *const required_extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+
+const char *const *vksort_vk_required_device_extensions(uint32_t *out_count)
+{
+    if (out_count)
+        *out_count = (uint32_t)(sizeof required_extensions / sizeof required_extensions[0]);
+    return required_extensions;
+}
+
+const char *vksort_vk_algorithm_name(vksort_vk_algorithm algorithm)
+{
+    switch (algorithm) {
+    case VKSORT_VK_ALGORITHM_AUTO: return "auto";
+    case VKSORT_VK_ALGORITHM_BITONIC: return "bitonic";
+    case VKSORT_VK_ALGORITHM_ONESWEEP: return "onesweep";
+    case VKSORT_VK_ALGORITHM_PORTABLE: return "portable";
+    default: return NULL;
+    }
+}
+
+uint32_t vksort_vk_ceil_log2(uint32_t n)
+{
+    uint32_t l = 0;
+    while (l < 32 && (1ull << l) < n)
+        ++l;
+    return l;
+}
+
+vksort_result vksort_vk_fail(vksort_vk_sorter *s, vksort_result result, VkResult vk_result,
+                             const char *fmt, ...)
+{
+    if (s) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(s->message, sizeof s->message, fmt, ap);
+        va_end(ap);
+        s->last_vk_result = vk_result;
+    }
+    return result;
+}
+
+void vksort_vk_clear_error(vksort_vk_sorter *s)
+{
+    s->message[0] = '\0';
+    s->last_vk_result = VK_SUCCESS;
+}
+
+const char *vksort_vk_sorter_last_message(const vksort_vk_sorter *sorter)
+{
+    return sorter ? sorter->message : "";
+}
+
+VkResult vksort_vk_sorter_last_vk_result(const vksort_vk_sorter *sorter)
+{
+    return sorter ? sorter->last_vk_result : VK_SUCCESS;
+}
+
+/* The one place that decides which algorithm a sorter runs (the radix sorts plug in here). */
+static vksort_result choose_algorithm(const vksort_vk_sorter *s, vksort_vk_algorithm requested,
+                                      vksort_vk_algorithm *out, const char **why)
+{
+    (void)s;
+    switch (requested) {
+    case VKSORT_VK_ALGORITHM_AUTO:
+    case VKSORT_VK_ALGORITHM_BITONIC:
+        *out = VKSORT_VK_ALGORITHM_BITONIC;
+        return VKSORT_SUCCESS;
+    case VKSORT_VK_ALGORITHM_ONESWEEP:
+    case VKSORT_VK_ALGORITHM_PORTABLE:
+        *why = "not available yet";
+        return VKSORT_ERROR_UNSUPPORTED;
+    default:
+        *why = "unknown algorithm";
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    }
+}
+
+/* Largest power-of-two tile (elements) whose shared arrays (`words` uint32 per element) fit the
+ * device, with one invocation per VKSORT_BITONIC_LOCAL_LOG-th element. 0 if below MIN_TILE. */
+static uint32_t pick_tile(const VkPhysicalDeviceLimits *lim, uint32_t words, uint32_t cap)
+{
+    uint32_t max_wg = lim->maxComputeWorkGroupInvocations;
+    if (lim->maxComputeWorkGroupSize[0] < max_wg)
+        max_wg = lim->maxComputeWorkGroupSize[0];
+    for (uint32_t t = MAX_TILE; t >= MIN_TILE; t >>= 1) {
+        if (cap && t > cap)
+            continue;
+        if ((uint64_t)t * words * 4u > lim->maxComputeSharedMemorySize)
+            continue;
+        if ((t >> VKSORT_BITONIC_LOCAL_LOG) > max_wg)
+            continue;
+        return t;
+    }
+    return 0;
+}
+
+static void *host_alloc(const vksort_vk_sorter_create_info *info, size_t size)
+{
+    if (info->allocator)
+        return info->allocator->allocate(info->allocator->user_data, size, 16);
+    return malloc(size);
+}
+
+static void host_free(const vksort_vk_sorter *s, void *p)
+{
+    if (s->has_allocator)
+        s->allocator.free(s->allocator.user_data, p);
+    else
+        free(p);
+}
+
+static vksort_result create_fail(const vksort_vk_sorter_create_info *info, vksort_vk_sorter *s,
+                                 vksort_result r)
+{
+    if (info->diagnostics) {
+        info->diagnostics->vk_result = s ? s->last_vk_result : VK_SUCCESS;
+        snprintf(info->diagnostics->message, sizeof info->diagnostics->message, "%s",
+                 s ? s->message : vksort_result_string(r));
+    }
+    if (s)
+        vksort_vk_sorter_destroy(s);
+    return r;
+}
+
+static vksort_result diag(const vksort_vk_sorter_create_info *info, vksort_result r,
+                          const char *message)
+{
+    if (info && info->diagnostics) {
+        info->diagnostics->vk_result = VK_SUCCESS;
+        snprintf(info->diagnostics->message, sizeof info->diagnostics->message, "%s", message);
+    }
+    return r;
+}
+
+vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
+                                      vksort_vk_sorter **out_sorter)
+{
+    if (out_sorter)
+        *out_sorter = NULL;
+    if (!info || !out_sorter)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "create info or out pointer is NULL");
+    if (info->diagnostics) {
+        info->diagnostics->vk_result = VK_SUCCESS;
+        info->diagnostics->message[0] = '\0';
+    }
+    if (!info->instance || !info->physical_device || !info->device ||
+        !info->get_instance_proc_addr)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
+                    "instance, physical_device, device and get_instance_proc_addr are required");
+    if (vksort_key_size(info->key_type) == 0)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown key type");
+    if (info->max_count == 0 || info->max_count > MAX_COUNT_LIMIT)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "max_count must be in 1 .. 2^31");
+    if (info->max_tile_size &&
+        (info->max_tile_size < MIN_TILE || (info->max_tile_size & (info->max_tile_size - 1u))))
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
+                    "max_tile_size must be 0 or a power of two >= 256");
+    if (info->flags & ~(vksort_vk_create_flags)VKSORT_VK_CREATE_DEBUG_LABELS)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
+    if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
+
+    vksort_vk_sorter *s = host_alloc(info, sizeof *s);
+    if (!s)
+        return diag(info, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");
+    memset(s, 0, sizeof *s);
+    if (info->allocator) {
+        s->allocator = *info->allocator;
+        s->has_allocator = 1;
+    }
+    if (info->vk_allocator) {
+        s->vk_allocator_copy = *info->vk_allocator;
+        s->vk_allocator = &s->vk_allocator_copy;
+    }
+    s->instance = info->instance;
+    s->physical_device = info->physical_device;
+    s->device = info->device;
+    s->pipeline_cache = info->pipeline_cache;
+    s->key_type = info->key_type;
+    s->key_size = vksort_key_size(info->key_type);
+    s->has_payload = info->has_payload != VK_FALSE;
+    s->max_count = info->max_count;
+    s->flags = info->flags;
+
+    const char *why = NULL;
+    vksort_result r = choose_algorithm(s, info->algorithm, &s->algorithm, &why);
+    if (r != VKSORT_SUCCESS) {
+        vksort_vk_fail(s, r, VK_SUCCESS, "algorithm '%s': %s",
+                       vksort_vk_algorithm_name(info->algorithm)
+                           ? vksort_vk_algorithm_name(info->algorithm)
+                           : "?",
+                       why);
+        return create_fail(info, s, r);
+    }
+
+    const char *missing =
+        vksort_vk_load_table(&s->vk, info->instance, info->device, info->get_instance_proc_addr,
+                             info->get_device_proc_addr,
+                             (info->flags & VKSORT_VK_CREATE_DEBUG_LABELS) != 0);
+    if (missing) {
+        if (strcmp(missing, "vkCmdPushDescriptorSetKHR") == 0)
+            vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                           "the device extension " VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME
+                           " is not enabled on the VkDevice (the sorter pushes its descriptors)");
+        else
+            vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                           "could not load the Vulkan entry point %s", missing);
+        return create_fail(info, s, strcmp(missing, "vkCmdPushDescriptorSetKHR") == 0
+                                        ? VKSORT_ERROR_DEVICE_LIMITS
+                                        : VKSORT_ERROR_INVALID_ARGUMENT);
+    }
+    s->debug_labels = s->vk.vkCmdBeginDebugUtilsLabelEXT != NULL;
+
+    VkPhysicalDeviceProperties props;
+    s->vk.vkGetPhysicalDeviceProperties(info->physical_device, &props);
+    const VkPhysicalDeviceLimits *lim = &props.limits;
+    s->min_storage_align = lim->minStorageBufferOffsetAlignment ? lim->minStorageBufferOffsetAlignment : 1;
+    s->max_storage_range = lim->maxStorageBufferRange;
+    s->timestamp_period = lim->timestampPeriod;
+
+    /* Tiles: shared memory words per element = key words + payload + position (stable). */
+    const uint32_t key_words = s->key_size / 4u;
+    for (int stable = 0; stable < 2; ++stable) {
+        uint32_t words = key_words + (s->has_payload ? 1u : 0u) + (stable ? 1u : 0u);
+        uint32_t t = pick_tile(lim, words, info->max_tile_size);
+        if (!t) {
+            vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                           "device limits too small for a %u-element tile of %u bytes per element "
+                           "(maxComputeSharedMemorySize %u, maxComputeWorkGroupInvocations %u)",
+                           MIN_TILE, words * 4u, lim->maxComputeSharedMemorySize,
+                           lim->maxComputeWorkGroupInvocations);
+            return create_fail(info, s, VKSORT_ERROR_DEVICE_LIMITS);
+        }
+        s->tile[stable].size = t;
+        s->tile[stable].log_size = vksort_vk_ceil_log2(t);
+        s->tile[stable].workgroup = t >> VKSORT_BITONIC_LOCAL_LOG;
+    }
+
+    /* Every buffer binding must fit maxStorageBufferRange. */
+    uint64_t key_bytes = (uint64_t)s->max_count * s->key_size;
+    if (key_bytes > lim->maxStorageBufferRange) {
+        vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                       "max_count %u keys of %u bytes exceed maxStorageBufferRange (%u bytes)",
+                       s->max_count, s->key_size, lim->maxStorageBufferRange);
+        return create_fail(info, s, VKSORT_ERROR_DEVICE_LIMITS);
+    }
+    /* Dispatch sizes: tiles and global-merge workgroups, split in 2D above VKSORT_DISPATCH_SPLIT. */
+    uint64_t max_groups = ((uint64_t)1 << vksort_vk_ceil_log2(s->max_count > 1 ? s->max_count : 2))
+                          >> VKSORT_BITONIC_GLOBAL_LOG;
+    max_groups = (max_groups + VKSORT_BITONIC_GLOBAL_WORKGROUP - 1) / VKSORT_BITONIC_GLOBAL_WORKGROUP;
+    uint64_t max_tiles = ((uint64_t)s->max_count + s->tile[1].size - 1) / s->tile[1].size;
+    if (max_tiles > max_groups)
+        max_groups = max_tiles;
+    if (lim->maxComputeWorkGroupCount[0] < VKSORT_DISPATCH_SPLIT ||
+        (max_groups + VKSORT_DISPATCH_SPLIT - 1) / VKSORT_DISPATCH_SPLIT >
+            lim->maxComputeWorkGroupCount[1]) {
+        vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                       "maxComputeWorkGroupCount (%u, %u) too small for max_count %u",
+                       lim->maxComputeWorkGroupCount[0], lim->maxComputeWorkGroupCount[1],
+                       s->max_count);
+        return create_fail(info, s, VKSORT_ERROR_DEVICE_LIMITS);
+    }
+
+    /* Scratch: state, then (aligned) one position per element when a stable sort can span
+     * several tiles. */
+    s->state_bytes = vksort_vk_bitonic_state_bytes(s);
+    VkDeviceSize a = s->min_storage_align;
+    s->indices_offset = (s->state_bytes + a - 1) / a * a;
+    s->indices_bytes = s->max_count > s->tile[1].size ? (VkDeviceSize)s->max_count * 4u : 0;
+    s->scratch_size = s->indices_bytes ? s->indices_offset + s->indices_bytes : s->state_bytes;
+
+    r = vksort_vk_create_pipelines(s);
+    if (r != VKSORT_SUCCESS)
+        return create_fail(info, s, r);
+
+    vksort_vk_clear_error(s);
+    *out_sorter = s;
+    return VKSORT_SUCCESS;
+}
+
+void vksort_vk_sorter_destroy(vksort_vk_sorter *sorter)
+{
+    if (!sorter)
+        return;
+    if (sorter->vk.vkDestroyPipeline)
+        vksort_vk_destroy_pipelines(sorter);
+    host_free(sorter, sorter);
+}
+
+void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter_properties *out)
+{
+    if (!s || !out)
+        return;
+    memset(out, 0, sizeof *out);
+    out->algorithm = s->algorithm;
+    out->key_type = s->key_type;
+    out->has_payload = s->has_payload ? VK_TRUE : VK_FALSE;
+    out->max_count = s->max_count;
+    out->tile_size = s->tile[0].size;
+    out->stable_tile_size = s->tile[1].size;
+    out->workgroup_size = s->tile[0].workgroup;
+}
+
+vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,
+                                                vksort_vk_memory_requirements *out)
+{
+    if (!s || !out)
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    memset(out, 0, sizeof *out);
+    out->scratch_size = s->scratch_size;
+    out->scratch_alignment = s->min_storage_align;
+    out->scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+    out->keys_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    out->values_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    out->count_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    out->keys_alignment = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
+    out->values_alignment = s->min_storage_align > 4 ? s->min_storage_align : 4;
+    out->count_alignment = 4;
+    return VKSORT_SUCCESS;
+}
+
+vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                 const vksort_vk_sort_info *info)
+{
+    if (!s)
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    vksort_vk_clear_error(s);
+    if (!cmd)
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                              "command buffer is VK_NULL_HANDLE");
+    vksort_vk_plan plan;
+    vksort_result r = vksort_vk_bitonic_plan(s, info, &plan, s);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    return vksort_vk_bitonic_record(s, cmd, info, &plan);
+}
+
+uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *s, const vksort_vk_sort_info *info)
+{
+    vksort_vk_plan plan;
+    if (!s || vksort_vk_bitonic_plan(s, info, &plan, NULL) != VKSORT_SUCCESS)
+        return 0;
+    return plan.pass_count + 1u;
+}
+
+vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                         const uint64_t *timestamps, uint32_t timestamp_count,
+                                         vksort_vk_pass_time *out_passes,
+                                         uint32_t *inout_pass_count, double *out_total_ms)
+{
+    vksort_vk_plan plan;
+    if (!s || !timestamps || !inout_pass_count || (*inout_pass_count && !out_passes))
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    vksort_result r = vksort_vk_bitonic_plan(s, info, &plan, NULL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (timestamp_count != plan.pass_count + 1u)
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    const double ns_per_tick = s->timestamp_period > 0.0f ? (double)s->timestamp_period : 1.0;
+    uint32_t cap = *inout_pass_count;
+    for (uint32_t i = 0; i < plan.pass_count && i < cap; ++i) {
+        vksort_vk_pass_time *p = &out_passes[i];
+        p->kind = vksort_vk_pass_kind_name(plan.passes[i].kind);
+        p->level = plan.passes[i].level;
+        vksort_vk_pass_name(&plan.passes[i], p->name, sizeof p->name);
+        uint64_t d = timestamps[i + 1] >= timestamps[i] ? timestamps[i + 1] - timestamps[i] : 0;
+        p->ms = (double)d * ns_per_tick * 1e-6;
+    }
+    *inout_pass_count = plan.pass_count;
+    if (out_total_ms) {
+        uint64_t d = timestamps[plan.pass_count] >= timestamps[0]
+                         ? timestamps[plan.pass_count] - timestamps[0]
+                         : 0;
+        *out_total_ms = (double)d * ns_per_tick * 1e-6;
+    }
+    return VKSORT_SUCCESS;
+}

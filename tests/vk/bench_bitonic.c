@@ -1,0 +1,265 @@
+/*
+ * Bitonic sort benchmark: GPU time per sort from the sorter's timestamps (first to last), median
+ * of --runs runs (fresh random data uploaded before each, outside the timed range; every result
+ * checked), for n = 2^min .. 2^max, keys only and key + uint32 payload.
+ *
+ *   vksort_vk_bitonic_bench [--device N] [--min-log2 10] [--max-log2 24] [--runs 25]
+ *                           [--key u32|i32|f32|u64|i64|f64] [--stable] [--validate]
+ *                           [--tile-cap N] [--passes]
+ *
+ * Output: one line per (n, mode) and a summary table; --passes prints the per-pass breakdown of
+ * the median run. Without --validate the validation layer is off (timings).
+ */
+#include "support/test_data.h"
+#include "support/vk_rig.h"
+#include "vksort/vulkan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct bench_opts {
+    int device;
+    int min_log2, max_log2;
+    int runs;
+    vksort_key_type key_type;
+    int stable;
+    int validate;
+    uint32_t tile_cap;
+    int passes;
+} bench_opts;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : (x > y);
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: vksort_vk_bitonic_bench [--device N] [--min-log2 K] [--max-log2 K] "
+                    "[--runs N] [--key TYPE] [--stable] [--validate] [--tile-cap N] [--passes]\n");
+    return 2;
+}
+
+/* Order key for checking: encode, then compare as unsigned. */
+static uint64_t okey(vksort_key_type t, const void *keys, size_t i)
+{
+    if (vksort_key_size(t) == 8) {
+        uint64_t b;
+        memcpy(&b, (const char *)keys + i * 8, 8);
+        return vksort_encode_u64_bits(t, b);
+    }
+    uint32_t b;
+    memcpy(&b, (const char *)keys + i * 4, 4);
+    return vksort_encode_u32_bits(t, b);
+}
+
+int main(int argc, char **argv)
+{
+    bench_opts o = {-1, 10, 24, 25, VKSORT_KEY_U32, 0, 0, 0, 0};
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--device") && v) o.device = atoi(v), ++i;
+        else if (!strcmp(a, "--min-log2") && v) o.min_log2 = atoi(v), ++i;
+        else if (!strcmp(a, "--max-log2") && v) o.max_log2 = atoi(v), ++i;
+        else if (!strcmp(a, "--runs") && v) o.runs = atoi(v), ++i;
+        else if (!strcmp(a, "--tile-cap") && v) o.tile_cap = (uint32_t)atoi(v), ++i;
+        else if (!strcmp(a, "--key") && v) {
+            if (vksort_key_type_from_name(v, &o.key_type) != VKSORT_SUCCESS)
+                return usage();
+            ++i;
+        } else if (!strcmp(a, "--stable")) o.stable = 1;
+        else if (!strcmp(a, "--validate")) o.validate = 1;
+        else if (!strcmp(a, "--passes")) o.passes = 1;
+        else return usage();
+    }
+    if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2 || o.runs < 1)
+        return usage();
+
+    vk_rig rig;
+    vk_rig_options ro = {o.validate, o.device, 0};
+    if (vk_rig_create(&rig, &ro) != 0)
+        return 1;
+    if (rig.timestamp_valid_bits == 0) {
+        fprintf(stderr, "no timestamps on the compute queue\n");
+        return 1;
+    }
+    const uint32_t max_n = 1u << o.max_log2;
+    const size_t ks = vksort_key_size(o.key_type);
+    printf("device: %s, driver 0x%x, api %u.%u.%u\n", rig.props.deviceName, rig.props.driverVersion,
+           VK_API_VERSION_MAJOR(rig.props.apiVersion), VK_API_VERSION_MINOR(rig.props.apiVersion),
+           VK_API_VERSION_PATCH(rig.props.apiVersion));
+    printf("key %s, %s, median of %d runs, GPU time from timestamps (first to last)\n",
+           vksort_key_type_name(o.key_type), o.stable ? "stable" : "not stable", o.runs);
+
+    const VkBufferUsageFlags su = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    vk_rig_buffer keys, vals, up_k, up_v, down_k, down_v, scratch;
+    int fail = vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * ks, su, 0, &keys) ||
+               vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * 4, su, 0, &vals) ||
+               vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * ks, su, 1, &up_k) ||
+               vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * 4, su, 1, &up_v) ||
+               vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * ks, su, 1, &down_k) ||
+               vk_rig_buffer_create(&rig, (VkDeviceSize)max_n * 4, su, 1, &down_v);
+    if (fail) {
+        fprintf(stderr, "buffer allocation failed\n");
+        return 1;
+    }
+    VkQueryPool pool;
+    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = 256;
+    vkCreateQueryPool(rig.device, &qpci, NULL, &pool);
+
+    double table[31][2];
+    memset(table, 0, sizeof table);
+    int bad = 0;
+    unsigned char *orig = malloc((size_t)max_n * ks);
+    double *times = malloc(sizeof(double) * (size_t)o.runs);
+    vksort_vk_pass_time *pass_sets = malloc(sizeof(vksort_vk_pass_time) * 256 * (size_t)o.runs);
+
+    for (int mode = 0; mode < 2; ++mode) {
+        vksort_vk_sorter_create_info ci;
+        memset(&ci, 0, sizeof ci);
+        ci.instance = rig.instance;
+        ci.physical_device = rig.physical_device;
+        ci.device = rig.device;
+        ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+        ci.key_type = o.key_type;
+        ci.has_payload = mode ? VK_TRUE : VK_FALSE;
+        ci.max_count = max_n;
+        ci.max_tile_size = o.tile_cap;
+        vksort_vk_diagnostics diag;
+        ci.diagnostics = &diag;
+        vksort_vk_sorter *sorter;
+        vksort_result r = vksort_vk_sorter_create(&ci, &sorter);
+        if (r != VKSORT_SUCCESS) {
+            fprintf(stderr, "sorter: %s: %s\n", vksort_result_string(r), diag.message);
+            return 1;
+        }
+        vksort_vk_sorter_properties props;
+        vksort_vk_get_sorter_properties(sorter, &props);
+        vksort_vk_memory_requirements req;
+        vksort_vk_get_memory_requirements(sorter, &req);
+        if (vk_rig_buffer_create(&rig, req.scratch_size, req.scratch_usage | su, 0, &scratch)) {
+            fprintf(stderr, "scratch allocation failed\n");
+            return 1;
+        }
+        printf("%s: tile %u (stable %u), %u invocations per workgroup\n",
+               mode ? "pairs" : "keys", props.tile_size, props.stable_tile_size,
+               props.workgroup_size);
+
+        for (int lg = o.min_log2; lg <= o.max_log2; ++lg) {
+            const uint32_t n = 1u << lg;
+            vksort_vk_sort_info si;
+            memset(&si, 0, sizeof si);
+            si.keys = (vksort_vk_buffer_range){keys.buffer, 0, (VkDeviceSize)n * ks};
+            if (mode)
+                si.values = (vksort_vk_buffer_range){vals.buffer, 0, (VkDeviceSize)n * 4};
+            si.scratch = (vksort_vk_buffer_range){scratch.buffer, 0, req.scratch_size};
+            si.count = n;
+            si.flags = o.stable ? VKSORT_FLAG_STABLE : 0;
+            si.query_pool = pool;
+            const uint32_t nq = vksort_vk_timestamp_query_count(sorter, &si);
+            uint32_t np_last = 0;
+            const int warmup = 2;
+            for (int run = -warmup; run < o.runs; ++run) {
+                test_fill_keys(o.key_type, DIST_UNIFORM, up_k.mapped, n, (uint64_t)(lg * 1000 + run + 17));
+                memcpy(orig, up_k.mapped, (size_t)n * ks);
+                if (mode)
+                    for (uint32_t i = 0; i < n; ++i)
+                        ((uint32_t *)up_v.mapped)[i] = i;
+                VkCommandBuffer cmd = vk_rig_begin(&rig);
+                VkBufferCopy ck = {0, 0, (VkDeviceSize)n * ks}, cv = {0, 0, (VkDeviceSize)n * 4};
+                vkCmdCopyBuffer(cmd, up_k.buffer, keys.buffer, 1, &ck);
+                if (mode)
+                    vkCmdCopyBuffer(cmd, up_v.buffer, vals.buffer, 1, &cv);
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                                        VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                               VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+                r = vksort_vk_cmd_sort(sorter, cmd, &si);
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                               VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+                vkCmdCopyBuffer(cmd, keys.buffer, down_k.buffer, 1, &ck);
+                if (mode)
+                    vkCmdCopyBuffer(cmd, vals.buffer, down_v.buffer, 1, &cv);
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                               VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+                if (r != VKSORT_SUCCESS || vk_rig_submit_wait(&rig, cmd) != 0) {
+                    fprintf(stderr, "sort failed: %s %s\n", vksort_result_string(r),
+                            vksort_vk_sorter_last_message(sorter));
+                    return 1;
+                }
+                uint64_t ts[256];
+                vkGetQueryPoolResults(rig.device, pool, 0, nq, sizeof ts, ts, 8,
+                                      VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+                double total = 0;
+                uint32_t np = 256;
+                vksort_vk_pass_time *ps = pass_sets + 256 * (size_t)(run < 0 ? 0 : run);
+                vksort_vk_timestamps_to_ms(sorter, &si, ts, nq, ps, &np, &total);
+                np_last = np;
+                /* Check: ordered, and (pairs) every key is the input key its payload names. */
+                const unsigned char *out = down_k.mapped;
+                const uint32_t *ov = down_v.mapped;
+                int ok = 1;
+                for (uint32_t i = 1; i < n && ok; ++i)
+                    if (okey(o.key_type, out, i - 1) > okey(o.key_type, out, i))
+                        ok = 0;
+                for (uint32_t i = 0; mode && i < n && ok; ++i)
+                    if (ov[i] >= n || memcmp(out + (size_t)i * ks, orig + (size_t)ov[i] * ks, ks) != 0)
+                        ok = 0;
+                if (!ok) {
+                    fprintf(stderr, "WRONG RESULT n=%u mode=%s run=%d\n", n, mode ? "pairs" : "keys", run);
+                    bad = 1;
+                }
+                if (run >= 0)
+                    times[run] = total;
+            }
+            double sorted_t[1024];
+            int nr = o.runs < 1024 ? o.runs : 1024;
+            memcpy(sorted_t, times, sizeof(double) * (size_t)nr);
+            qsort(sorted_t, (size_t)nr, sizeof(double), cmp_double);
+            double med = nr % 2 ? sorted_t[nr / 2] : 0.5 * (sorted_t[nr / 2 - 1] + sorted_t[nr / 2]);
+            table[lg][mode] = med;
+            printf("n=2^%-2d %-5s median %10.2f us  min %10.2f us  %9.1f Mkeys/s  %u passes\n", lg,
+                   mode ? "pairs" : "keys", med * 1e3, sorted_t[0] * 1e3,
+                   med > 0 ? n / (med * 1e3) : 0.0, np_last);
+            if (o.passes) {
+                /* Breakdown of the run closest to the median. */
+                int best = 0;
+                for (int i = 1; i < nr; ++i)
+                    if ((times[i] - med) * (times[i] - med) < (times[best] - med) * (times[best] - med))
+                        best = i;
+                const vksort_vk_pass_time *ps = pass_sets + 256 * (size_t)best;
+                for (uint32_t i = 0; i < np_last; ++i)
+                    printf("    %-44s %9.2f us\n", ps[i].name, ps[i].ms * 1e3);
+            }
+            fflush(stdout);
+        }
+        vk_rig_buffer_destroy(&rig, &scratch);
+        vksort_vk_sorter_destroy(sorter);
+    }
+
+    printf("\n| n | keys (us) | pairs (us) |\n| --- | ---: | ---: |\n");
+    for (int lg = o.min_log2; lg <= o.max_log2; ++lg)
+        printf("| 2^%d | %.2f | %.2f |\n", lg, table[lg][0] * 1e3, table[lg][1] * 1e3);
+
+    free(orig);
+    free(times);
+    free(pass_sets);
+    vkDestroyQueryPool(rig.device, pool, NULL);
+    vk_rig_buffer *all[] = {&keys, &vals, &up_k, &up_v, &down_k, &down_v};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; ++i)
+        vk_rig_buffer_destroy(&rig, all[i]);
+    int messages = rig.messages;
+    vk_rig_destroy(&rig);
+    if (o.validate && messages) {
+        fprintf(stderr, "%d validation messages\n", messages);
+        return 1;
+    }
+    return bad;
+}

@@ -1,0 +1,817 @@
+/*
+ * Vulkan bitonic sort against the CPU backend (vksort_cpu_sort), under the validation layer with
+ * synchronization validation: key types x distributions x sizes (1 .. ~2M, tile boundaries,
+ * 2^k +- 1) x ascending/descending x bit ranges x payload x stable flag, indirect counts
+ * (0, 1, tile boundaries, max, above max), argument errors, timestamps and debug labels. Any
+ * validation warning or error fails the test.
+ *
+ *   test_vk_bitonic [--list-devices] [--quick]
+ * Environment: see support/vk_rig.h (VKSORT_TEST_DEVICE, VKSORT_TEST_EXPECT_SUBGROUP, ...).
+ */
+#include "support/test_data.h"
+#include "support/test_main.h"
+#include "support/vk_rig.h"
+#include "vksort/cpu.h"
+#include "vksort/vulkan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static vk_rig rig;
+static int quick;
+
+/* ---- buffers shared by every case (grown on demand) ---- */
+static vk_rig_buffer keys_buf, vals_buf, scratch_buf, count_buf;
+
+static int ensure_buffer(vk_rig_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage)
+{
+    if (b->buffer && b->size >= size)
+        return 0;
+    vk_rig_buffer_destroy(&rig, b);
+    VkDeviceSize grown = size + size / 4 + 4096;
+    return vk_rig_buffer_create(&rig, grown, usage, 1, b);
+}
+
+static const VkBufferUsageFlags storage_usage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+    VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+/* ---- sorters ---- */
+typedef struct sorter_slot {
+    vksort_key_type type;
+    int payload;
+    uint32_t max_count;
+    uint32_t tile_cap;
+    vksort_vk_sorter *sorter;
+    vksort_vk_sorter_properties props;
+    vksort_vk_memory_requirements reqs;
+} sorter_slot;
+
+#define MAX_SLOTS 32
+static sorter_slot slots[MAX_SLOTS];
+static int slot_count;
+
+static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_count,
+                               uint32_t tile_cap)
+{
+    for (int i = 0; i < slot_count; ++i)
+        if (slots[i].type == type && slots[i].payload == payload &&
+            slots[i].max_count == max_count && slots[i].tile_cap == tile_cap)
+            return &slots[i];
+    if (slot_count == MAX_SLOTS) {
+        vksort_vk_sorter_destroy(slots[0].sorter);
+        memmove(slots, slots + 1, sizeof slots[0] * (MAX_SLOTS - 1));
+        slot_count--;
+    }
+    sorter_slot *s = &slots[slot_count];
+    memset(s, 0, sizeof *s);
+    s->type = type;
+    s->payload = payload;
+    s->max_count = max_count;
+    s->tile_cap = tile_cap;
+    vksort_vk_diagnostics diag;
+    vksort_vk_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.instance = rig.instance;
+    ci.physical_device = rig.physical_device;
+    ci.device = rig.device;
+    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    ci.key_type = type;
+    ci.has_payload = payload ? VK_TRUE : VK_FALSE;
+    ci.max_count = max_count;
+    ci.max_tile_size = tile_cap;
+    ci.flags = rig.debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0;
+    ci.diagnostics = &diag;
+    double t0 = vk_rig_now_ms();
+    vksort_result r = vksort_vk_sorter_create(&ci, &s->sorter);
+    if (getenv("VKSORT_TEST_VERBOSE"))
+        printf("sorter %s payload=%d max=%u tile_cap=%u: %.0f ms\n", vksort_key_type_name(type),
+               payload, max_count, tile_cap, vk_rig_now_ms() - t0);
+    if (r != VKSORT_SUCCESS) {
+        fprintf(stderr, "sorter create failed: %s: %s\n", vksort_result_string(r), diag.message);
+        CHECK(r == VKSORT_SUCCESS);
+        return NULL;
+    }
+    vksort_vk_get_sorter_properties(s->sorter, &s->props);
+    vksort_vk_get_memory_requirements(s->sorter, &s->reqs);
+    slot_count++;
+    return s;
+}
+
+static void destroy_sorters(void)
+{
+    for (int i = 0; i < slot_count; ++i)
+        vksort_vk_sorter_destroy(slots[i].sorter);
+    slot_count = 0;
+}
+
+/* ---- one case ---- */
+typedef struct sort_case {
+    vksort_key_type type;
+    test_dist dist;
+    uint32_t n;             /* host count, or the value in the count buffer when indirect */
+    int desc, stable, payload;
+    uint32_t bit_begin, bit_end;
+    int indirect;
+    uint32_t tile_cap;      /* sorter tile cap (0: device maximum) */
+    uint32_t max_count;     /* sorter max count */
+    uint64_t seed;
+} sort_case;
+
+#define GUARD 64u /* elements around the sorted range that must stay untouched */
+
+static uint64_t order_key(vksort_key_type type, const void *keys, size_t i, int desc,
+                          uint64_t mask)
+{
+    uint64_t e;
+    if (vksort_key_size(type) == 8) {
+        uint64_t b;
+        memcpy(&b, (const unsigned char *)keys + i * 8, 8);
+        e = vksort_encode_u64_bits(type, b);
+        if (desc)
+            e = ~e;
+    } else {
+        uint32_t b;
+        memcpy(&b, (const unsigned char *)keys + i * 4, 4);
+        e = vksort_encode_u32_bits(type, b);
+        if (desc)
+            e = ~e & 0xffffffffull;
+    }
+    return e & mask;
+}
+
+typedef struct kv { uint64_t k; uint32_t v; } kv;
+static int kv_cmp(const void *a, const void *b)
+{
+    const kv *x = a, *y = b;
+    if (x->k != y->k)
+        return x->k < y->k ? -1 : 1;
+    return x->v < y->v ? -1 : (x->v > y->v);
+}
+
+static kv *to_kv(vksort_key_type type, const void *keys, const uint32_t *vals, size_t n)
+{
+    kv *a = calloc(n ? n : 1, sizeof *a); /* zeroed: memcmp sees the padding */
+    for (size_t i = 0; i < n; ++i) {
+        if (vksort_key_size(type) == 8)
+            memcpy(&a[i].k, (const unsigned char *)keys + i * 8, 8);
+        else {
+            uint32_t b;
+            memcpy(&b, (const unsigned char *)keys + i * 4, 4);
+            a[i].k = b;
+        }
+        a[i].v = vals ? vals[i] : 0;
+    }
+    qsort(a, n, sizeof *a, kv_cmp);
+    return a;
+}
+
+static void describe(const sort_case *c, char *buf, size_t n)
+{
+    snprintf(buf, n,
+             "type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) indirect=%d "
+             "tile_cap=%u max=%u",
+             vksort_key_type_name(c->type), test_dist_name(c->dist), c->n, c->desc, c->stable,
+             c->payload, c->bit_begin, c->bit_end, c->indirect, c->tile_cap, c->max_count);
+}
+
+static int run_case(const sort_case *c)
+{
+    sorter_slot *slot = get_sorter(c->type, c->payload, c->max_count, c->tile_cap);
+    if (!slot)
+        return 0;
+    const size_t ks = vksort_key_size(c->type);
+    const uint32_t eff = c->indirect ? (c->n < c->max_count ? c->n : c->max_count) : c->n;
+    const size_t region = c->indirect ? c->max_count : c->n; /* elements the sort may access */
+    const size_t total = GUARD + region + GUARD;
+    const VkDeviceSize key_off = GUARD * ks, val_off = GUARD * 4u;
+    if (ensure_buffer(&keys_buf, total * ks, storage_usage) ||
+        (c->payload && ensure_buffer(&vals_buf, total * 4u, storage_usage)) ||
+        ensure_buffer(&scratch_buf, slot->reqs.scratch_size + 256,
+                      storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) ||
+        ensure_buffer(&count_buf, 256, storage_usage)) {
+        fprintf(stderr, "buffer allocation failed\n");
+        return 0;
+    }
+
+    unsigned char *init_keys = malloc(total * ks);
+    uint32_t *init_vals = malloc(total * 4u);
+    test_fill_keys(c->type, c->dist, init_keys, total, c->seed);
+    for (size_t i = 0; i < total; ++i)
+        init_vals[i] = (uint32_t)(i * 2654435761u) ^ 0x9e3779b9u;
+    memcpy(keys_buf.mapped, init_keys, total * ks);
+    if (c->payload)
+        memcpy(vals_buf.mapped, init_vals, total * 4u);
+    /* Scratch garbage: the sort must not depend on its contents. */
+    memset(scratch_buf.mapped, 0xa5, (size_t)scratch_buf.size);
+    ((uint32_t *)count_buf.mapped)[3] = c->n; /* count at byte offset 12 */
+
+    /* Expected: the CPU backend on the first eff elements (always stable). */
+    unsigned char *expect_keys = malloc(total * ks);
+    uint32_t *expect_vals = malloc(total * 4u);
+    memcpy(expect_keys, init_keys, total * ks);
+    memcpy(expect_vals, init_vals, total * 4u);
+    vksort_cpu_sort_info cpu;
+    memset(&cpu, 0, sizeof cpu);
+    cpu.key_type = c->type;
+    cpu.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | VKSORT_FLAG_STABLE;
+    cpu.bit_begin = c->bit_begin;
+    cpu.bit_end = c->bit_end;
+    cpu.count = eff;
+    cpu.keys = expect_keys + key_off;
+    cpu.values = c->payload ? expect_vals + GUARD : NULL;
+    CHECK(vksort_cpu_sort(&cpu) == VKSORT_SUCCESS);
+
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys = (vksort_vk_buffer_range){keys_buf.buffer, key_off, region * ks};
+    if (c->payload)
+        si.values = (vksort_vk_buffer_range){vals_buf.buffer, val_off, region * 4u};
+    si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
+    if (c->indirect)
+        si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 12, 4};
+    else
+        si.count = c->n;
+    si.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | (c->stable ? VKSORT_FLAG_STABLE : 0);
+    si.bit_begin = c->bit_begin;
+    si.bit_end = c->bit_end;
+
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    vksort_result r = vksort_vk_cmd_sort(slot->sorter, cmd, &si);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    int ok = vk_rig_submit_wait(&rig, cmd) == 0 && r == VKSORT_SUCCESS;
+    char what[256];
+    describe(c, what, sizeof what);
+    if (r != VKSORT_SUCCESS)
+        fprintf(stderr, "cmd_sort failed: %s: %s (%s)\n", vksort_result_string(r),
+                vksort_vk_sorter_last_message(slot->sorter), what);
+
+    const unsigned char *got_keys = keys_buf.mapped;
+    const uint32_t *got_vals = c->payload ? vals_buf.mapped : NULL;
+    if (ok) {
+        /* Guards and the tail past the effective count: untouched. */
+        size_t tail_from = GUARD + eff;
+        if (memcmp(got_keys, init_keys, GUARD * ks) != 0 ||
+            memcmp(got_keys + tail_from * ks, init_keys + tail_from * ks,
+                   (total - tail_from) * ks) != 0 ||
+            (c->payload && (memcmp(got_vals, init_vals, GUARD * 4u) != 0 ||
+                            memcmp(got_vals + tail_from, init_vals + tail_from,
+                                   (total - tail_from) * 4u) != 0))) {
+            fprintf(stderr, "MISMATCH outside the sorted range (%s)\n", what);
+            ok = 0;
+        }
+    }
+    if (ok && c->stable) {
+        size_t dk = test_first_difference(got_keys + key_off, expect_keys + key_off, eff, ks);
+        size_t dv = c->payload ? test_first_difference(got_vals + GUARD, expect_vals + GUARD, eff, 4)
+                               : (size_t)-1;
+        if (dk != (size_t)-1 || dv != (size_t)-1) {
+            fprintf(stderr, "MISMATCH (%s): first key diff %lld, first value diff %lld\n", what,
+                    (long long)dk, (long long)dv);
+            ok = 0;
+        }
+    } else if (ok) {
+        /* Not stable: the order keys must match the reference, and the output must be a
+         * permutation of the input pairs. */
+        uint32_t width = (uint32_t)ks * 8u;
+        uint32_t be = c->bit_end ? c->bit_end : width;
+        uint64_t mask = ((be - c->bit_begin) == 64 ? ~0ull : ((1ull << (be - c->bit_begin)) - 1u))
+                        << c->bit_begin;
+        for (size_t i = 0; i < eff && ok; ++i) {
+            if (order_key(c->type, got_keys + key_off, i, c->desc, mask) !=
+                order_key(c->type, expect_keys + key_off, i, c->desc, mask)) {
+                fprintf(stderr, "MISMATCH (%s): order key at %zu\n", what, i);
+                ok = 0;
+            }
+        }
+        if (ok) {
+            kv *a = to_kv(c->type, got_keys + key_off, got_vals ? got_vals + GUARD : NULL, eff);
+            kv *b = to_kv(c->type, init_keys + key_off, c->payload ? init_vals + GUARD : NULL, eff);
+            if (eff && memcmp(a, b, eff * sizeof *a) != 0) {
+                fprintf(stderr, "MISMATCH (%s): output is not a permutation of the input\n", what);
+                ok = 0;
+            }
+            free(a);
+            free(b);
+        }
+    }
+    free(init_keys);
+    free(init_vals);
+    free(expect_keys);
+    free(expect_vals);
+    return ok;
+}
+
+/* ---- the matrix ---- */
+static uint32_t bit_range_choice(vksort_key_type type, unsigned k, uint32_t *begin)
+{
+    uint32_t width = vksort_key_size(type) * 8u;
+    switch (k % 5u) {
+    case 1: *begin = 0; return 16;
+    case 2: *begin = 8; return 24;
+    case 3: *begin = 3; return width - 5;
+    case 4: *begin = width - 1; return width;
+    default: *begin = 0; return 0;
+    }
+}
+
+#define DEFAULT_MAX ((1u << 21) + 4096u)
+
+static void test_matrix_small(void)
+{
+    unsigned rot = 0;
+    for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
+        for (int payload = 0; payload < 2; ++payload) {
+            sorter_slot *slot = get_sorter((vksort_key_type)t, payload, DEFAULT_MAX, 0);
+            if (!slot)
+                continue;
+            const uint32_t T = slot->props.tile_size, TS = slot->props.stable_tile_size;
+            const uint32_t sizes[] = {0, 1, 2, 3, 7, 8, 9, 100, 255, 257, TS - 1, TS, TS + 1,
+                                      T - 1, T, T + 1, 2 * T - 1, 2 * T + 1, 3 * T + 17};
+            const size_t ns = quick ? 12 : sizeof sizes / sizeof sizes[0];
+            /* Both stable and not for every (distribution, size); direction and bit range
+             * rotate so that each appears with each. */
+            for (int d = 0; d < DIST_COUNT; ++d) {
+                for (size_t si = 0; si < ns; ++si, ++rot) {
+                    for (int stable = 0; stable < 2; ++stable) {
+                        sort_case c;
+                        memset(&c, 0, sizeof c);
+                        c.type = (vksort_key_type)t;
+                        c.dist = (test_dist)d;
+                        c.n = sizes[si];
+                        c.payload = payload;
+                        c.desc = (int)((rot >> 1) & 1u) ^ stable;
+                        c.stable = stable;
+                        c.bit_end = bit_range_choice(c.type, rot / 2u + (unsigned)d + (unsigned)stable,
+                                                     &c.bit_begin);
+                        c.max_count = DEFAULT_MAX;
+                        c.seed = rot * 7919u + 1u + (unsigned)stable;
+                        CHECK(run_case(&c));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Every combination of desc x stable x bit range x payload for a few sizes and two types. */
+static void test_flags_cross(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_F32, VKSORT_KEY_I64};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 2; ++ti) {
+        sorter_slot *slot = get_sorter(types[ti], 1, DEFAULT_MAX, 0);
+        if (!slot)
+            continue;
+        const uint32_t sizes[] = {33, slot->props.stable_tile_size + 5, 2 * slot->props.tile_size + 3};
+        for (size_t si = 0; si < 3; ++si)
+            for (int payload = 0; payload < 2; ++payload)
+                for (int desc = 0; desc < 2; ++desc)
+                    for (int stable = 0; stable < 2; ++stable)
+                        for (unsigned b = 0; b < 5; ++b, ++rot) {
+                            sort_case c;
+                            memset(&c, 0, sizeof c);
+                            c.type = types[ti];
+                            c.dist = (rot % 3u == 0) ? DIST_FEW_UNIQUE
+                                                     : (rot % 3u == 1 ? DIST_SPECIALS : DIST_UNIFORM);
+                            c.n = sizes[si];
+                            c.payload = payload;
+                            c.desc = desc;
+                            c.stable = stable;
+                            c.bit_end = bit_range_choice(c.type, b, &c.bit_begin);
+                            c.max_count = DEFAULT_MAX;
+                            c.seed = 1000 + rot;
+                            CHECK(run_case(&c));
+                        }
+    }
+}
+
+/* Powers of two +- 1 and larger sizes, through several global merge levels. */
+static void test_sizes_large(void)
+{
+    const uint32_t sizes[] = {(1u << 13) - 1, (1u << 13) + 1, (1u << 14) + 1, (1u << 15) - 1,
+                              (1u << 16) + 1, (1u << 17) - 1, 300007};
+    const test_dist dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE, DIST_SPECIALS, DIST_REVERSED,
+                               DIST_LOW_BYTE, DIST_SORTED};
+    unsigned rot = 0;
+    const size_t ns = quick ? 3 : sizeof sizes / sizeof sizes[0];
+    for (size_t si = 0; si < ns; ++si) {
+        for (int t = 0; t < 2 * VKSORT_KEY_TYPE_COUNT; ++t, ++rot) {
+            sort_case c;
+            memset(&c, 0, sizeof c);
+            c.type = (vksort_key_type)(t % VKSORT_KEY_TYPE_COUNT);
+            c.dist = dists[rot % 6u];
+            c.n = sizes[si];
+            c.payload = (int)(rot & 1u);
+            c.desc = (int)((rot >> 1) & 1u);
+            c.stable = (int)((rot >> 2) & 1u) ^ (int)(rot & 1u) ^ 1;
+            c.bit_end = bit_range_choice(c.type, rot, &c.bit_begin);
+            c.max_count = DEFAULT_MAX;
+            c.seed = 5000 + rot;
+            CHECK(run_case(&c));
+        }
+    }
+}
+
+/* One run at about 2M keys (u32 + payload, stable) and one 64-bit one. 2^21 + 3 keys pad to
+ * 2^22: the global merges of the last level take more than VKSORT_DISPATCH_SPLIT workgroups
+ * (2D dispatch). */
+static void test_two_million(void)
+{
+    sort_case c;
+    memset(&c, 0, sizeof c);
+    c.type = VKSORT_KEY_F32;
+    c.dist = DIST_UNIFORM;
+    c.n = (1u << 21) + 3;
+    c.payload = 1;
+    c.stable = 1;
+    c.max_count = DEFAULT_MAX;
+    c.seed = 77;
+    CHECK(run_case(&c));
+    if (quick)
+        return;
+    c.type = VKSORT_KEY_U64;
+    c.dist = DIST_FEW_UNIQUE;
+    c.n = (1u << 20) + 1;
+    c.payload = 0;
+    c.stable = 0;
+    c.desc = 1;
+    c.seed = 78;
+    CHECK(run_case(&c));
+}
+
+/* Small tiles (256 elements) reach many merge levels at moderate sizes. */
+static void test_small_tiles(void)
+{
+    /* 300007 keys in 256-element tiles: 1172 tiles, a 2D dispatch (VKSORT_DISPATCH_SPLIT). */
+    const uint32_t sizes[] = {255, 256, 257, 511, 513, 1000, 4097, 20011, 65537, 131071, 300007};
+    unsigned rot = 0;
+    for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
+        size_t ns = quick ? 5 : sizeof sizes / sizeof sizes[0];
+        for (size_t si = 0; si < ns; ++si, ++rot) {
+            sort_case c;
+            memset(&c, 0, sizeof c);
+            c.type = (vksort_key_type)t;
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.n = sizes[si];
+            c.payload = (int)((rot >> 1) & 1u);
+            c.desc = (int)((rot >> 2) & 1u);
+            c.stable = (int)(rot & 1u);
+            c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
+            c.tile_cap = 256;
+            c.max_count = 300007;
+            c.seed = 9000 + rot;
+            CHECK(run_case(&c));
+        }
+    }
+}
+
+/* Indirect counts: clamped on the GPU; exactly the first min(count, max) elements sorted. */
+static void test_indirect(void)
+{
+    struct { vksort_key_type type; int payload; uint32_t tile_cap; uint32_t max; } cfg[] = {
+        {VKSORT_KEY_U32, 1, 0, 0},
+        {VKSORT_KEY_F64, 0, 0, 0},
+        {VKSORT_KEY_I32, 0, 256, 5000},
+        {VKSORT_KEY_U64, 1, 256, 3000},
+        {VKSORT_KEY_F32, 1, 256, 300007}, /* 1172 tiles: 2D indirect dispatches */
+    };
+    unsigned rot = 0;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        /* Max counts of 3 tiles + 5 (device tile) or as given. */
+        sorter_slot *probe = get_sorter(cfg[k].type, cfg[k].payload, DEFAULT_MAX, cfg[k].tile_cap);
+        if (!probe)
+            continue;
+        uint32_t T = probe->props.tile_size;
+        uint32_t max = cfg[k].max ? cfg[k].max : 3 * T + 5;
+        const uint32_t counts[] = {0, 1, 2, 3, T - 1, T, T + 1, max - 1, max, max + 1, max + 1000,
+                                   0xffffffffu, 2 * T + 7};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i) {
+            for (int stable = 0; stable < 2; ++stable, ++rot) {
+                sort_case c;
+                memset(&c, 0, sizeof c);
+                c.type = cfg[k].type;
+                c.dist = (test_dist)(rot % DIST_COUNT);
+                c.n = counts[i];
+                c.payload = cfg[k].payload;
+                c.stable = stable;
+                c.desc = (int)((rot >> 2) & 1u);
+                c.bit_end = bit_range_choice(c.type, rot / 2u, &c.bit_begin);
+                c.indirect = 1;
+                c.tile_cap = cfg[k].tile_cap;
+                c.max_count = max;
+                c.seed = 12000 + rot;
+                CHECK(run_case(&c));
+            }
+        }
+    }
+}
+
+/* ---- API errors ---- */
+static void test_errors(void)
+{
+    sorter_slot *slot = get_sorter(VKSORT_KEY_U64, 1, 1000, 0);
+    if (!slot)
+        return;
+    vksort_vk_sorter *s = slot->sorter;
+    CHECK(ensure_buffer(&keys_buf, 64 * 1024, storage_usage) == 0);
+    CHECK(ensure_buffer(&vals_buf, 64 * 1024, storage_usage) == 0);
+    CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size + 256,
+                        storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) == 0);
+    CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
+    CHECK(slot->reqs.scratch_size > 0);
+    CHECK(slot->reqs.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+    CHECK(slot->reqs.keys_alignment % 8 == 0);
+
+    vksort_vk_sort_info good;
+    memset(&good, 0, sizeof good);
+    good.keys = (vksort_vk_buffer_range){keys_buf.buffer, 0, 1000 * 8};
+    good.values = (vksort_vk_buffer_range){vals_buf.buffer, 0, 1000 * 4};
+    good.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
+    good.count = 1000;
+
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    vksort_vk_sort_info si = good;
+    si.keys.offset = 4; /* not a multiple of 8 nor of the storage alignment */
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
+    CHECK(strlen(vksort_vk_sorter_last_message(s)) > 0);
+    si = good;
+    si.values.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
+    si = good;
+    si.scratch.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
+    si = good;
+    si.keys.size = 999 * 8;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
+    si = good;
+    si.values.size = 4;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
+    si = good;
+    si.scratch.size = 4;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    si = good;
+    si.count = 1001;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_COUNT_TOO_LARGE);
+    si = good;
+    si.values.buffer = VK_NULL_HANDLE;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
+    si = good;
+    si.scratch.buffer = VK_NULL_HANDLE;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
+    si = good;
+    si.bit_begin = 40;
+    si.bit_end = 30;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
+    si = good;
+    si.bit_end = 65;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
+    si = good;
+    si.flags = 1u << 7;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
+    si = good;
+    si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 2, 4};
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
+    si = good;
+    si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 4, 2};
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
+    CHECK_EQ(vksort_vk_cmd_sort(s, VK_NULL_HANDLE, &good), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, NULL), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ(vksort_vk_timestamp_query_count(s, &si), 0);
+    /* Nothing was recorded: the empty command buffer submits cleanly. */
+    CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    /* A good call clears the message. */
+    cmd = vk_rig_begin(&rig);
+    good.count = 1;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &good), VKSORT_SUCCESS);
+    CHECK(strlen(vksort_vk_sorter_last_message(s)) == 0);
+    CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+
+    /* Creation errors. */
+    vksort_vk_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.instance = rig.instance;
+    ci.physical_device = rig.physical_device;
+    ci.device = rig.device;
+    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    ci.max_count = 100;
+    vksort_vk_diagnostics diag;
+    ci.diagnostics = &diag;
+    vksort_vk_sorter *bad = NULL;
+    vksort_vk_sorter_create_info c2 = ci;
+    c2.max_count = 0;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
+    CHECK(strlen(diag.message) > 0);
+    c2 = ci;
+    c2.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_UNSUPPORTED);
+    CHECK(strstr(diag.message, "not available yet") != NULL);
+    c2 = ci;
+    c2.algorithm = VKSORT_VK_ALGORITHM_PORTABLE;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_UNSUPPORTED);
+    c2 = ci;
+    c2.key_type = (vksort_key_type)17;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    c2 = ci;
+    c2.max_tile_size = 300;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    c2 = ci;
+    c2.get_instance_proc_addr = NULL;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    c2 = ci;
+    c2.key_type = VKSORT_KEY_U64;
+    c2.max_count = 0x80000000u; /* 16 GiB of keys: beyond maxStorageBufferRange */
+    if ((uint64_t)c2.max_count * 8u > rig.props.limits.maxStorageBufferRange) {
+        CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_DEVICE_LIMITS);
+        CHECK(strstr(diag.message, "maxStorageBufferRange") != NULL);
+    }
+    c2 = ci;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_SUCCESS);
+    vksort_vk_sorter_properties props;
+    vksort_vk_get_sorter_properties(bad, &props);
+    CHECK_EQ(props.algorithm, VKSORT_VK_ALGORITHM_BITONIC);
+    vksort_vk_sorter_destroy(bad);
+    vksort_vk_sorter_destroy(NULL);
+    uint32_t n_ext = 0;
+    const char *const *ext = vksort_vk_required_device_extensions(&n_ext);
+    CHECK(n_ext == 1 && strcmp(ext[0], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0);
+}
+
+/* ---- timestamps ---- */
+static void test_timestamps(void)
+{
+    if (rig.timestamp_valid_bits == 0) {
+        printf("(no timestamps on this queue family; skipped)\n");
+        return;
+    }
+    sorter_slot *slot = get_sorter(VKSORT_KEY_U32, 1, DEFAULT_MAX, 256);
+    if (!slot)
+        return;
+    const uint32_t n = 5000;
+    CHECK(ensure_buffer(&keys_buf, n * 4, storage_usage) == 0);
+    CHECK(ensure_buffer(&vals_buf, n * 4, storage_usage) == 0);
+    CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size,
+                        storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) == 0);
+    test_fill_keys(VKSORT_KEY_U32, DIST_UNIFORM, keys_buf.mapped, n, 3);
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys = (vksort_vk_buffer_range){keys_buf.buffer, 0, n * 4};
+    si.values = (vksort_vk_buffer_range){vals_buf.buffer, 0, n * 4};
+    si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
+    si.count = n;
+    uint32_t q = vksort_vk_timestamp_query_count(slot->sorter, &si);
+    /* 5000 keys in 256-element tiles: local sort + levels 9..13, each ceil((level - 8) / 4)
+     * global merges and a local merge; plus the first timestamp. */
+    CHECK_EQ(q, 1 + 1 + (2 + 2 + 2 + 2 + 3));
+    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = q + 3;
+    VkQueryPool pool;
+    CHECK(vkCreateQueryPool(rig.device, &qpci, NULL, &pool) == VK_SUCCESS);
+    si.query_pool = pool;
+    si.first_query = 3;
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    CHECK_EQ(vksort_vk_cmd_sort(slot->sorter, cmd, &si), VKSORT_SUCCESS);
+    CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    uint64_t ts[64];
+    CHECK(vkGetQueryPoolResults(rig.device, pool, 3, q, sizeof ts, ts, 8,
+                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+    vksort_vk_pass_time passes[32];
+    uint32_t np = 32;
+    double total = -1;
+    CHECK_EQ(vksort_vk_timestamps_to_ms(slot->sorter, &si, ts, q, passes, &np, &total),
+             VKSORT_SUCCESS);
+    CHECK_EQ(np, q - 1);
+    CHECK(total >= 0);
+    double sum = 0;
+    for (uint32_t i = 0; i < np; ++i) {
+        CHECK(passes[i].ms >= 0);
+        sum += passes[i].ms;
+    }
+    CHECK(sum <= total * 1.0001 + 1e-9);
+    CHECK(strcmp(passes[0].kind, "local_sort") == 0);
+    CHECK(strcmp(passes[1].kind, "global_merge") == 0);
+    CHECK(strcmp(passes[np - 1].kind, "local_merge") == 0);
+    printf("timestamps: %u passes, %.3f ms total; first %s %.3f ms, last %s %.3f ms\n", np, total,
+           passes[0].name, passes[0].ms, passes[np - 1].name, passes[np - 1].ms);
+    CHECK_EQ(vksort_vk_timestamps_to_ms(slot->sorter, &si, ts, q - 1, passes, &np, NULL),
+             VKSORT_ERROR_INVALID_ARGUMENT);
+    /* Indirect: prepare + passes for max_count. */
+    CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
+    si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 0, 4};
+    CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 0); /* keys: 5000, not max */
+    si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+    CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > q);
+    vkDestroyQueryPool(rig.device, pool, NULL);
+}
+
+/* Two sorts in one command buffer with the documented barrier between them (scratch reuse). */
+static void test_back_to_back(void)
+{
+    sorter_slot *slot = get_sorter(VKSORT_KEY_I32, 1, 4096, 256);
+    if (!slot)
+        return;
+    const uint32_t n = 3000;
+    CHECK(ensure_buffer(&keys_buf, 2 * 4096 * 4, storage_usage) == 0);
+    CHECK(ensure_buffer(&vals_buf, 2 * 4096 * 4, storage_usage) == 0);
+    CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size,
+                        storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) == 0);
+    CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
+    int32_t *k = keys_buf.mapped;
+    uint32_t *v = vals_buf.mapped;
+    test_fill_keys(VKSORT_KEY_I32, DIST_UNIFORM, k, 2 * 4096, 5);
+    for (uint32_t i = 0; i < 2 * 4096; ++i)
+        v[i] = i;
+    ((uint32_t *)count_buf.mapped)[0] = n;
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    for (int pass = 0; pass < 2; ++pass) {
+        vksort_vk_sort_info si;
+        memset(&si, 0, sizeof si);
+        si.keys = (vksort_vk_buffer_range){keys_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
+        si.values = (vksort_vk_buffer_range){vals_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
+        si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, VK_WHOLE_SIZE};
+        si.flags = VKSORT_FLAG_STABLE;
+        if (pass == 0)
+            si.count = n;
+        else
+            si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 0, 4};
+        if (pass == 1) /* scratch reuse: previous sort's last accesses -> this sort's first */
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                           VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                           VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        CHECK_EQ(vksort_vk_cmd_sort(slot->sorter, cmd, &si), VKSORT_SUCCESS);
+    }
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    for (int pass = 0; pass < 2; ++pass) {
+        const int32_t *kk = k + pass * 4096;
+        const uint32_t *vv = v + pass * 4096;
+        int sorted = 1;
+        for (uint32_t i = 1; i < n; ++i)
+            if (kk[i - 1] > kk[i] || (kk[i - 1] == kk[i] && vv[i - 1] > vv[i]))
+                sorted = 0;
+        CHECK(sorted);
+    }
+}
+
+static int selected(const char *only, const char *name)
+{
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", only);
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+        if (strstr(name, tok))
+            return 1;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--list-devices") == 0)
+            return vk_rig_list_devices() >= 0 ? 0 : 1;
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+    }
+    double t0 = vk_rig_now_ms();
+    vk_rig_options opt = {1, -1, 0};
+    if (vk_rig_create(&rig, &opt) != 0) {
+        fprintf(stderr, "FAIL: no Vulkan test device\n");
+        return 1;
+    }
+    CHECK(vk_rig_check_subgroup(&rig) == 0);
+
+    /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
+    const char *only = getenv("VKSORT_TEST_ONLY");
+#define TIMED(fn)                                                          \
+    do {                                                                   \
+        if (only && *only && !selected(only, #fn))                         \
+            break;                                                         \
+        double s_ = vk_rig_now_ms();                                       \
+        RUN(fn);                                                           \
+        printf("     (%.1f s)\n", (vk_rig_now_ms() - s_) / 1000.0);        \
+    } while (0)
+    TIMED(test_errors);
+    TIMED(test_matrix_small);
+    TIMED(test_flags_cross);
+    TIMED(test_small_tiles);
+    TIMED(test_indirect);
+    TIMED(test_sizes_large);
+    TIMED(test_two_million);
+    TIMED(test_timestamps);
+    TIMED(test_back_to_back);
+
+    destroy_sorters();
+    vk_rig_buffer_destroy(&rig, &keys_buf);
+    vk_rig_buffer_destroy(&rig, &vals_buf);
+    vk_rig_buffer_destroy(&rig, &scratch_buf);
+    vk_rig_buffer_destroy(&rig, &count_buf);
+    vk_rig_destroy(&rig);
+    printf("validation messages: %d\n", rig.messages);
+    CHECK_EQ(rig.messages, 0);
+    printf("total %.1f s\n", (vk_rig_now_ms() - t0) / 1000.0);
+    return test_summary();
+}
