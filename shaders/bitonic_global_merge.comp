@@ -3,10 +3,12 @@
 // not fit in a tile, in one pass over the array. Invocation t holds the orbit of index bits
 // [bit_hi - GLOBAL_LOG + 1, bit_hi] in registers (the first stage is the level's flip when
 // VKSORT_PUSH_FLIP is set). Stages reaching below the tile are repeated by the local merge
-// that follows, harmlessly.
+// that follows, harmlessly. Consecutive invocations touch consecutive elements in every slot
+// (b_lo >= log2(tile) - GLOBAL_LOG + 1 >= 5), so each slot's load and store is coalesced.
 #extension GL_GOOGLE_include_directive : require
-#define ORBIT_LOG VKSORT_BITONIC_GLOBAL_LOG
 #include "bitonic_common.glsl"
+#define ORBIT_LOG VKSORT_BITONIC_GLOBAL_LOG
+#include "bitonic_orbit.glsl"
 
 layout(local_size_x = VKSORT_BITONIC_GLOBAL_WORKGROUP) in;
 
@@ -17,48 +19,23 @@ void main()
         return;
     uint t = workgroup_index() * VKSORT_BITONIC_GLOBAL_WORKGROUP + gl_LocalInvocationID.x;
     uint b_lo = pc.bit_hi + 1u - ORBIT_LOG;
-    uint base = orbit_base(t, b_lo);
-    if (base >= n)
+    uint base = OF(orbit_base)(t, b_lo);
+    if (base >= n) // every position of the orbit is >= base
         return;
     bool flip = (pc.flags & VKSORT_PUSH_FLIP) != 0u;
+    uint mir = flip ? (1u << b_lo) - 1u : 0u;
 
-    uint pos[ORBIT];
-    uint valid = 0u;
     [[unroll]] for (uint s = 0u; s < ORBIT; ++s) {
-        pos[s] = orbit_position(base, b_lo, s, flip);
-        if (pos[s] < n) {
-            valid |= 1u << s;
-            rk[s] = keys[pos[s]];
-#if HAS_VALUE
-            rv[s] = values[pos[s]];
-#endif
-#if STABLE
-            ri[s] = indices[pos[s]];
-#endif
-        } else { // past the count: never compared with effect nor stored, but defined
-#if KEY64
-            rk[s] = uvec2(0u);
-#else
-            rk[s] = 0u;
-#endif
-#if HAS_VALUE
-            rv[s] = 0u;
-#endif
-#if STABLE
-            ri[s] = 0u;
-#endif
-        }
+        uint p = OF(window_pos)(base, b_lo, mir, s);
+        if (p < n)
+            OF(load_global)(s, p, false);
+        else
+            OF(set_sentinel)(s);
     }
-    orbit_merge(flip, valid);
+    OF(merge)(flip);
     [[unroll]] for (uint s = 0u; s < ORBIT; ++s) {
-        if (pos[s] < n) {
-            keys[pos[s]] = rk[s];
-#if HAS_VALUE
-            values[pos[s]] = rv[s];
-#endif
-#if STABLE
-            indices[pos[s]] = ri[s];
-#endif
-        }
+        uint p = OF(window_pos)(base, b_lo, mir, s);
+        if (p < n)
+            OF(store_global)(s, p, false);
     }
 }

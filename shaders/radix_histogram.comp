@@ -19,13 +19,14 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Lookb
 
 shared uint s_hist[RADIX_MAX_PASSES * RADIX_DIGITS];
 
-void count_digit(uint slot, bool valid)
+// lanes: valid lanes of the subgroup (computed in uniform control flow by the caller).
+void count_digit(uint slot, bool valid, uint lanes)
 {
     // Runs of equal digits across a subgroup (constant or sorted data) cost one shared atomic
     // instead of S colliding ones.
     if (subgroupAllEqual(valid ? slot : 0xffffffffu)) {
         if (valid && subgroupElect())
-            atomicAdd(s_hist[slot], subgroupBallotBitCount(subgroupBallot(true)));
+            atomicAdd(s_hist[slot], lanes);
     } else if (valid) {
         atomicAdd(s_hist[slot], 1u);
     }
@@ -50,13 +51,14 @@ void main()
         bool valid = i < end;
         KEY_T k = valid ? keys_a[i] : KEY_T(0u);
         KEY_T ok = radix_order_key(k);
+        uint lanes = subgroupBallotBitCount(subgroupBallot(valid));
         for (uint p = 0u; p < digits; ++p) {
 #if KEY64
             uint d = radix_digit64(ok, radix_pass_shift(p));
 #else
             uint d = radix_digit32(ok, radix_pass_shift(p));
 #endif
-            count_digit(p * RADIX_DIGITS + d, valid);
+            count_digit(p * RADIX_DIGITS + d, valid, lanes);
         }
     }
     barrier();

@@ -11,8 +11,9 @@
 // whose workgroups already started, so it waits on running work (given forward progress).
 #extension GL_GOOGLE_include_directive : require
 #include "radix_tile.glsl"
+#extension GL_KHR_shader_subgroup_vote : require
 
-layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buffer Lookback {
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Lookback {
     uint lookback[];
 };
 
@@ -41,35 +42,50 @@ void main()
     radix_rank_tile(parity, tile_base, tile_n, shift);
 
     bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && part == 0u;
-    if (stall && t == 0u) {
+    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
+    // leave the loop together (loops that lanes leave at different iterations broke on
+    // lavapipe; see docs/vulkan.md).
+    if (stall && gl_SubgroupID == 0u) {
         uint spins = 0u;
-        while (atomicAdd(state[RADIX_S_DONE], 0u) < tiles - 1u && spins < STALL_SPIN_LIMIT)
+        bool waiting = true;
+        while (waiting) {
+            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE], 0u));
+            waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
             ++spins;
-        if (spins == STALL_SPIN_LIMIT)
+        }
+        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
             atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
     }
     barrier();
 
     uint region = parity * pc.max_tiles * RADIX_DIGITS;
     uint row = region + part * RADIX_DIGITS;
+    // Look-back words are only touched with atomics: each word is the whole message (status and
+    // count), so relaxed device-scope atomics are enough and no fence is needed.
     for (uint d = t; d < RADIX_DIGITS; d += WG)
-        lookback[row + d] = (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d];
+        atomicExchange(lookback[row + d],
+                       (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
+    // The look-back: the invocations of one subgroup walk back together, one digit per lane,
+    // the whole subgroup waiting until every lane's predecessor word is published. (Lanes that
+    // spin independently inside a subgroup produced wrong prefixes on lavapipe.)
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint exclusive = 0u;
         if (part != 0u) {
             uint j = part;
-            while (j > 0u) {
-                --j;
-                uint w;
-                do {
-                    w = lookback[region + j * RADIX_DIGITS + d];
-                } while ((w & RADIX_LB_STATUS) == 0u);
-                exclusive += w & RADIX_LB_VALUE;
-                if ((w & RADIX_LB_INCLUSIVE) != 0u)
-                    break;
+            bool done = false;
+            while (!subgroupAll(done)) {
+                uint w = 0u;
+                if (!done) {
+                    w = atomicOr(lookback[region + (j - 1u) * RADIX_DIGITS + d], 0u);
+                    if ((w & RADIX_LB_STATUS) != 0u) {
+                        exclusive += w & RADIX_LB_VALUE;
+                        --j;
+                        done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                    }
+                }
             }
-            lookback[row + d] = RADIX_LB_INCLUSIVE | (exclusive + s_count[d]);
+            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
         }
         s_dst[d] = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d] + exclusive - s_tile_start[d];
     }

@@ -37,11 +37,18 @@ void main()
     uint end = min(begin + span, n);
 
     bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;
-    if (stall && t == 0u) {
+    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
+    // leave the loop together (loops that lanes leave at different iterations broke on
+    // lavapipe; see docs/vulkan.md).
+    if (stall && gl_SubgroupID == 0u) {
         uint spins = 0u;
-        while (atomicAdd(state[RADIX_S_DONE], 0u) < blocks - 1u && spins < STALL_SPIN_LIMIT)
+        bool waiting = true;
+        while (waiting) {
+            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE], 0u));
+            waiting = done < blocks - 1u && spins < STALL_SPIN_LIMIT;
             ++spins;
-        if (spins == STALL_SPIN_LIMIT)
+        }
+        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
             atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
     }
 
@@ -53,9 +60,10 @@ void main()
         bool valid = i < end;
         KEY_T k = valid ? (parity == 0u ? keys_a[i] : keys_b[i]) : KEY_T(0u);
         uint d = valid ? radix_digit(k, shift) : 0xffffffffu;
+        uint lanes = subgroupBallotBitCount(subgroupBallot(valid));
         if (subgroupAllEqual(d)) {
             if (valid && subgroupElect())
-                atomicAdd(s_hist[d], subgroupBallotBitCount(subgroupBallot(true)));
+                atomicAdd(s_hist[d], lanes);
         } else if (valid) {
             atomicAdd(s_hist[d], 1u);
         }

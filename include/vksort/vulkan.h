@@ -43,9 +43,22 @@ extern "C" {
 
 typedef struct vksort_vk_sorter vksort_vk_sorter;
 
-/* Which sort the sorter runs. AUTO (zero) picks the best one available for the device and the
- * create-info; today that is always BITONIC. ONESWEEP and PORTABLE are not available yet: asking
- * for them fails with VKSORT_ERROR_UNSUPPORTED. */
+/* Which sort the sorter runs.
+ *  BITONIC   workgroup-local bitonic sort in shared memory plus global merge passes.
+ *  ONESWEEP  8-bit LSD radix sort, one histogram pass then one scatter pass per digit with a
+ *            decoupled look-back between workgroups. Needs forward progress between workgroups
+ *            of a dispatch (a workgroup spins until an earlier one publishes).
+ *  PORTABLE  the same radix sort as reduce-then-scan (upsweep, block scan, downsweep per digit):
+ *            no workgroup ever waits for another inside a dispatch. Same bytes as ONESWEEP.
+ *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile (host counts; an
+ *            indirect count when max_count does), else the radix sort of the device: ONESWEEP on
+ *            drivers known to schedule workgroups fairly - NVIDIA, AMD, Intel - and PORTABLE
+ *            elsewhere (Apple, ARM Mali, Qualcomm Adreno, Imagination, Mesa's lavapipe, others).
+ *            On lavapipe Onesweep is known to give wrong results when its workgroups run on
+ *            several threads (docs/vulkan.md); ask for it there only with LP_NUM_THREADS=1.
+ *            Devices without the subgroup operations the radix sorts need (basic, vote, ballot,
+ *            arithmetic in compute) get BITONIC for every count.
+ * Both radix sorts need subgroup operations and max_count < 2^30. */
 typedef enum vksort_vk_algorithm {
     VKSORT_VK_ALGORITHM_AUTO = 0,
     VKSORT_VK_ALGORITHM_BITONIC = 1,
@@ -102,6 +115,17 @@ typedef struct vksort_vk_sorter_create_info {
     uint32_t max_tile_size;
     /* Optional: receives the reason when creation fails. */
     vksort_vk_diagnostics *diagnostics;
+    /* Optional: the device extensions enabled on `device` (Vulkan cannot be asked). The sorter
+     * uses VK_NV_shader_subgroup_partitioned for radix ranking when listed here. */
+    uint32_t enabled_extension_count;
+    const char *const *enabled_extensions;
+    /* Optional tuning of the bitonic tile passes: elements E each invocation holds in registers,
+     * 4, 8, 16 or 32 (0: the build's default, 16; 32 applies to 32-bit keys without
+     * VKSORT_FLAG_STABLE, the others then use 16). A tile of T elements runs T / E invocations
+     * per workgroup (the tile shrinks when that exceeds the device's workgroup limit), and every
+     * trip through shared memory applies log2(E) comparator stages. Same results for any value
+     * (bitwise for stable sorts); only speed differs. Mostly for benchmarks. */
+    uint32_t bitonic_elements_per_invocation;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -110,7 +134,8 @@ const char *const *vksort_vk_required_device_extensions(uint32_t *out_count);
 
 /* Creates pipelines for the device and checks its limits. Errors:
  * VKSORT_ERROR_INVALID_ARGUMENT (missing handle or loader, bad enum, max_count 0 or > 2^31,
- * max_tile_size not a power of two >= 256), VKSORT_ERROR_UNSUPPORTED (algorithm not available),
+ * max_tile_size not a power of two >= 256), VKSORT_ERROR_UNSUPPORTED (ONESWEEP or PORTABLE asked
+ * for on a device without the subgroup operations they need, or with max_count >= 2^30),
  * VKSORT_ERROR_DEVICE_LIMITS (extension, limit or feature missing; see diagnostics),
  * VKSORT_ERROR_VULKAN (a Vulkan call failed), VKSORT_ERROR_OUT_OF_HOST_MEMORY. */
 vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
@@ -131,6 +156,14 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t tile_size;
     uint32_t stable_tile_size;
     uint32_t workgroup_size;        /* invocations per workgroup of the tile passes */
+    /* Radix sorts (zero when the sorter has none): the radix algorithm used for large counts,
+     * elements per scatter tile, invocations per scatter workgroup, the device subgroup size the
+     * pipelines were built for, and whether ranking uses subgroupPartitionNV. */
+    vksort_vk_algorithm radix_algorithm;
+    uint32_t radix_tile_size;
+    uint32_t radix_workgroup_size;
+    uint32_t subgroup_size;
+    VkBool32 radix_partitioned;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -239,8 +272,12 @@ uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *sorter,
 
 /* One pass of a recorded sort and the GPU time it took. */
 typedef struct vksort_vk_pass_time {
-    const char *kind;    /* static: "prepare", "local_sort", "global_merge", "local_merge" */
-    uint32_t level;      /* bitonic merge level: log2 of the sorted block size it produces */
+    /* static: bitonic "prepare", "local_sort", "global_merge", "local_merge"; radix
+     * "radix_prepare", "histogram", "plan", "onesweep", "upsweep", "block_scan", "downsweep",
+     * "copy" */
+    const char *kind;
+    uint32_t level;      /* bitonic: merge level (log2 of the block size it produces); radix:
+                          * the digit (pass index) of a per-digit pass */
     char name[48];       /* e.g. "global_merge 2^14 strides 2^13..2^10" */
     double ms;
 } vksort_vk_pass_time;

@@ -1,22 +1,28 @@
-// Bitonic sort: what every bitonic pass shares.
+// Bitonic sort: what every bitonic pass shares (push constants, bindings, order keys,
+// comparisons). The register-level code lives in bitonic_orbit.glsl, instantiated per orbit size.
 //
 // Variant defines (set by the build, one SPIR-V module per combination):
 //   KEY64        0: 32-bit keys (uint); 1: 64-bit keys (uvec2, x = low word)
 //   HAS_VALUE    a uint32 payload travels with each key
 //   STABLE       each element carries its input position; ties are broken by it
 //   USE_INDICES  the positions live in the indices binding between passes (multi-tile stable)
-// The including shader defines ORBIT_LOG: each invocation holds 2^ORBIT_LOG elements.
 //
 // The network is the "flip" form of the bitonic sort: level k (blocks of k = 2^lk elements)
 // starts with a stage pairing i with i ^ (k - 1) (the mirror image in its block) and continues
 // with half-cleaner stages pairing i with i ^ j for j = k/4 .. 1. Every comparator puts the
 // smaller element at the lower index, so positions at or past the count behave as +infinity
-// that never moves: comparators whose upper element is out of range are skipped, and nothing
-// outside [0, count) is ever read or written, whatever the count.
+// that never moves. In registers such positions hold a sentinel that compares greater than or
+// equal to every element (all-ones order key, and all-ones position for a stable sort) and the
+// comparators swap only when the lower element is strictly greater: so the sentinels never move
+// and the comparators need no validity test. Nothing outside [0, count) is read or written.
 //
-// Elements are compared on order keys: the encoding of the key (keys.glsl), complemented for a
-// descending sort, AND-ed with the bit-range mask. Between passes the key buffer holds these
-// encodings (unmasked); the last pass decodes them.
+// Order keys: the encoding of the key (keys.glsl), complemented for a descending sort. Stable
+// sorts and 64-bit keys compare them AND-ed with the bit-range mask (then by position). 32-bit
+// keys of a sort that need not be stable are instead kept rotated left so that the highest bit
+// of the range is bit 31 ("ROTATED"): a plain unsigned comparison then orders by the range bits
+// first and breaks their ties with the other bits, which a sort that need not be stable may do,
+// and a keys-only comparator is just min and max. Between passes the key buffer holds these
+// order keys; the last pass turns them back into keys.
 #ifndef VKSORT_BITONIC_COMMON_GLSL
 #define VKSORT_BITONIC_COMMON_GLSL
 
@@ -38,14 +44,25 @@
 #define USE_INDICES 0
 #endif
 
-#define ORBIT (1u << ORBIT_LOG)
-#define ORBIT_ALL ((1u << ORBIT) - 1u)
+#if KEY64 == 0 && STABLE == 0
+#define ROTATED 1
+#else
+#define ROTATED 0
+#endif
+
+// Names of the per-orbit-size instances of bitonic_orbit.glsl: OF(round) is round4 for ORBIT_LOG 4.
+#define VKSORT_PASTE2(a, b) a##b
+#define VKSORT_PASTE(a, b) VKSORT_PASTE2(a, b)
+#define OF(name) VKSORT_PASTE(name, ORBIT_LOG)
 
 #if KEY64
 #define KEY_T uvec2
+#define SENTINEL_KEY uvec2(0xffffffffu)
 #else
 #define KEY_T uint
+#define SENTINEL_KEY 0xffffffffu
 #endif
+#define SENTINEL_INDEX 0xffffffffu
 
 layout(constant_id = 2) const uint KEY_TYPE = 0u;
 
@@ -69,15 +86,6 @@ layout(set = 0, binding = VKSORT_BINDING_STATE, std430) readonly buffer State { 
 layout(set = 0, binding = VKSORT_BINDING_INDICES, std430) buffer Indices { uint indices[]; };
 #endif
 
-// The elements an invocation holds.
-KEY_T rk[ORBIT];
-#if HAS_VALUE
-uint rv[ORBIT];
-#endif
-#if STABLE
-uint ri[ORBIT];
-#endif
-
 uint element_count()
 {
     return (pc.flags & VKSORT_PUSH_INDIRECT) != 0u ? state[0] : pc.count;
@@ -89,13 +97,32 @@ uint workgroup_index()
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
-// log2 of the smallest power of two >= n, for n >= 2.
+// log2 of the smallest power of two >= n, for n >= 1 (0 for n == 1).
 uint ceil_log2(uint n)
 {
-    return uint(findMSB(n - 1u)) + 1u;
+    return uint(findMSB(n - 1u) + 1);
 }
 
-// Order key of a raw key (encode, then complement when descending).
+#if ROTATED
+// Left rotation that puts the highest bit of the range at bit 31 (the mask is never zero).
+uint rotation()
+{
+    return uint(31 - findMSB(pc.mask_lo)) & 31u;
+}
+
+// Rotations by r in 0..31 (for r == 0 both halves are x).
+uint rotl(uint x, uint r)
+{
+    return (x << r) | (x >> ((32u - r) & 31u));
+}
+
+uint rotr(uint x, uint r)
+{
+    return (x >> r) | (x << ((32u - r) & 31u));
+}
+#endif
+
+// Order key of a raw key.
 KEY_T to_order_key(KEY_T raw)
 {
     bool desc = (pc.flags & VKSORT_PUSH_DESCENDING) != 0u;
@@ -104,7 +131,11 @@ KEY_T to_order_key(KEY_T raw)
     return desc ? ~e : e;
 #else
     KEY_T e = vksort_encode32(KEY_TYPE, raw);
-    return desc ? ~e : e;
+    e = desc ? ~e : e;
+#if ROTATED
+    e = rotl(e, rotation());
+#endif
+    return e;
 #endif
 }
 
@@ -114,119 +145,61 @@ KEY_T from_order_key(KEY_T ok)
 #if KEY64
     return vksort_decode64(KEY_TYPE, desc ? ~ok : ok);
 #else
+#if ROTATED
+    ok = rotr(ok, rotation());
+#endif
     return vksort_decode32(KEY_TYPE, desc ? ~ok : ok);
 #endif
 }
 
-// Is the element in slot a greater than the one in slot b (masked order key, then position)?
-bool slot_greater(uint a, uint b)
-{
+// Does element a (order key, position) go after element b? (mix() on bools is a select: no
+// short-circuit branches.)
 #if KEY64
-    uint ah = rk[a].y & pc.mask_hi, bh = rk[b].y & pc.mask_hi;
-    uint al = rk[a].x & pc.mask_lo, bl = rk[b].x & pc.mask_lo;
-#if STABLE
-    return ah > bh || (ah == bh && (al > bl || (al == bl && ri[a] > ri[b])));
+bool key_greater(uvec2 a, uvec2 b)
+{
+    uint ah = a.y & pc.mask_hi, bh = b.y & pc.mask_hi;
+    uint al = a.x & pc.mask_lo, bl = b.x & pc.mask_lo;
+    return mix(ah > bh, al > bl, ah == bh);
+}
+
+bool key_equal(uvec2 a, uvec2 b)
+{
+    return ((a.y ^ b.y) & pc.mask_hi) == 0u && ((a.x ^ b.x) & pc.mask_lo) == 0u;
+}
 #else
-    return ah > bh || (ah == bh && al > bl);
-#endif
+bool key_greater(uint a, uint b)
+{
+#if ROTATED
+    return a > b;
 #else
-    uint ka = rk[a] & pc.mask_lo, kb = rk[b] & pc.mask_lo;
+    return (a & pc.mask_lo) > (b & pc.mask_lo);
+#endif
+}
+
+bool key_equal(uint a, uint b)
+{
+    return ((a ^ b) & pc.mask_lo) == 0u;
+}
+#endif
+
+bool elem_greater(KEY_T ka, uint ia, KEY_T kb, uint ib)
+{
 #if STABLE
-    return ka > kb || (ka == kb && ri[a] > ri[b]);
+    return mix(key_greater(ka, kb), ia > ib, key_equal(ka, kb));
 #else
-    return ka > kb;
-#endif
-#endif
-}
-
-// Comparator: slot a holds the lower index, slot b the upper one. Skipped when the upper
-// element is out of range (bit b of valid clear).
-void cmpx(uint a, uint b, uint valid)
-{
-    if (((valid >> b) & 1u) != 0u && slot_greater(a, b)) {
-        KEY_T k = rk[a];
-        rk[a] = rk[b];
-        rk[b] = k;
-#if HAS_VALUE
-        uint v = rv[a];
-        rv[a] = rv[b];
-        rv[b] = v;
-#endif
-#if STABLE
-        uint p = ri[a];
-        ri[a] = ri[b];
-        ri[b] = p;
-#endif
-    }
-}
-
-// Flip stage inside blocks of k slots: slot s pairs with its mirror s ^ (k - 1).
-void flip_stage(uint k, uint valid)
-{
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s) {
-        if ((s & (k >> 1)) == 0u)
-            cmpx(s, s ^ (k - 1u), valid);
-    }
-}
-
-// Half-cleaner stage: slot s pairs with s ^ j.
-void half_stage(uint j, uint valid)
-{
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s) {
-        if ((s & j) == 0u)
-            cmpx(s, s | j, valid);
-    }
-}
-
-// The stages an orbit applies in one round: its ORBIT_LOG stages of one merge level, the first
-// being the level's flip or a half-cleaner. Slot bit q stands for index bit b_lo + q (see
-// orbit_position), so the slot pattern is the same whatever the level.
-void orbit_merge(bool flip, uint valid)
-{
-    if (flip)
-        flip_stage(ORBIT, valid);
-    else
-        half_stage(ORBIT >> 1, valid);
-    [[unroll]] for (uint q = 2u; q <= ORBIT_LOG; ++q)
-        half_stage(ORBIT >> q, valid);
-}
-
-// Full sort of ORBIT contiguous elements (levels 1 .. ORBIT_LOG).
-void orbit_sort(uint valid)
-{
-    flip_stage(2u, valid);
-#if ORBIT_LOG >= 2
-    flip_stage(4u, valid);
-    half_stage(1u, valid);
-#endif
-#if ORBIT_LOG >= 3
-    flip_stage(8u, valid);
-    half_stage(2u, valid);
-    half_stage(1u, valid);
-#endif
-#if ORBIT_LOG >= 4
-    flip_stage(16u, valid);
-    half_stage(4u, valid);
-    half_stage(2u, valid);
-    half_stage(1u, valid);
+    return key_greater(ka, kb);
 #endif
 }
 
-// Index of slot s of the orbit of invocation t for stages with index bits [b_lo, b_lo +
-// ORBIT_LOG): t with ORBIT_LOG zero bits inserted at b_lo, the slot number in those bits. When
-// the first stage is a flip, the upper half of the slots mirrors the bits below b_lo too, so
-// that slot s and s ^ (ORBIT - 1) are exactly the flip's pairs.
-uint orbit_base(uint t, uint b_lo)
+// Branch-free choice: b when c, else a.
+uint pick(uint a, uint b, bool c)
 {
-    return ((t >> b_lo) << (b_lo + ORBIT_LOG)) | (t & ((1u << b_lo) - 1u));
+    return mix(a, b, c);
 }
 
-uint orbit_position(uint base, uint b_lo, uint s, bool flip)
+uvec2 pick(uvec2 a, uvec2 b, bool c)
 {
-    uint p = base | (s << b_lo);
-    if (flip && s >= (ORBIT >> 1))
-        p ^= (1u << b_lo) - 1u;
-    return p;
+    return mix(a, b, bvec2(c));
 }
 
 #endif

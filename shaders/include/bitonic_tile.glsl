@@ -1,146 +1,118 @@
 // Bitonic tile passes (local sort and local merge): a workgroup holds a tile of TILE elements in
 // shared memory; each invocation works on ORBIT = 2^ORBIT_LOG of them per round in registers.
 //
-// A round reads an invocation's orbit, applies ORBIT_LOG comparator stages and writes it back to
-// the same places, then the workgroup meets at one barrier. Two kinds of orbit:
-//  - contiguous: invocation t holds elements t*ORBIT .. t*ORBIT+ORBIT-1 (the strides below ORBIT);
-//  - chunk: invocation t holds the orbit of stages with index bits [b_lo, b_lo+ORBIT_LOG).
-// The first round of a pass reads global memory directly and the last one writes it directly,
-// so shared memory only carries the rounds in between. Shared arrays are one per component and
-// swizzled (index ^ ((index >> ORBIT_LOG) & 31)), which makes the slot accesses of both kinds
-// free of bank conflicts on 32-bank hardware without padding memory.
+// A round reads an invocation's orbit from shared memory, applies ORBIT_LOG comparator stages
+// and writes it back to the same places, then the workgroup meets at one barrier. The first
+// load of a pass comes from global memory and the last store goes to it, both coalesced.
+// Shared arrays are one per component and swizzled (bitonic_orbit.glsl), free of bank conflicts
+// on 32-bank hardware without padding memory.
+//
+// Orbit size: the pipelines specialise TILE (constant 1) and the workgroup size (constant 0,
+// local_size_x) per sorter; ORBIT = TILE / workgroup size, 4, 8, 16 or 32, is chosen at sorter
+// creation (vksort_vk_sorter_create_info::bitonic_elements_per_invocation). The module holds the
+// code of every orbit size (instances of bitonic_orbit.glsl) and a branch on that
+// specialization constant, which the driver folds: the pipeline keeps one of them.
+// VKSORT_BITONIC_ORBIT_LOGS_ONLY=k builds only orbit size 2^k (for measuring code size).
 #ifndef VKSORT_BITONIC_TILE_GLSL
 #define VKSORT_BITONIC_TILE_GLSL
 
-#define ORBIT_LOG VKSORT_BITONIC_LOCAL_LOG
 #include "bitonic_common.glsl"
 
 layout(local_size_x_id = 0) in;
-layout(constant_id = 1) const uint TILE = 2048u;
+layout(constant_id = 1) const uint TILE = 4096u;
+// Elements per invocation (a specialization constant expression).
+const uint ORBIT_SPEC = TILE / gl_WorkGroupSize.x;
+#define LOG_TILE uint(findMSB(TILE))
 
-shared uint s_key[TILE];
+// Shared memory: the 32-bit words of an element (key, high key word, payload, position) go in
+// pairs into uvec2 arrays, so most elements take one 64-bit access (fewer instructions; the
+// swizzle keeps 64-bit accesses free of bank conflicts too), a third word into a uint array.
+// WORDk(s) names word k of slot s (an lvalue; OF() expands where it is used).
 #if KEY64
-shared uint s_key_hi[TILE];
-#endif
+#define N_WORDS (2 + HAS_VALUE + STABLE)
+#define WORD0(s) OF(rk)[s].x
+#define WORD1(s) OF(rk)[s].y
 #if HAS_VALUE
-shared uint s_val[TILE];
-#endif
-#if STABLE
-shared uint s_idx[TILE];
-#endif
-
-uint swz(uint i)
-{
-    return i ^ ((i >> ORBIT_LOG) & 31u);
-}
-
-void slot_from_shared(uint s, uint i)
-{
-    uint p = swz(i);
-#if KEY64
-    rk[s] = uvec2(s_key[p], s_key_hi[p]);
+#define WORD2(s) OF(rv)[s]
+#define WORD3(s) OF(ri)[s]
 #else
-    rk[s] = s_key[p];
+#define WORD2(s) OF(ri)[s]
 #endif
-#if HAS_VALUE
-    rv[s] = s_val[p];
-#endif
-#if STABLE
-    ri[s] = s_idx[p];
-#endif
-}
-
-void slot_to_shared(uint s, uint i)
-{
-    uint p = swz(i);
-#if KEY64
-    s_key[p] = rk[s].x;
-    s_key_hi[p] = rk[s].y;
 #else
-    s_key[p] = rk[s];
-#endif
+#define N_WORDS (1 + HAS_VALUE + STABLE)
+#define WORD0(s) OF(rk)[s]
 #if HAS_VALUE
-    s_val[p] = rv[s];
-#endif
-#if STABLE
-    s_idx[p] = ri[s];
-#endif
-}
-
-// Invalid slots get defined contents (they are never compared with effect nor stored).
-void slot_clear(uint s)
-{
-#if KEY64
-    rk[s] = uvec2(0u);
+#define WORD1(s) OF(rv)[s]
+#define WORD2(s) OF(ri)[s]
 #else
-    rk[s] = 0u;
+#define WORD1(s) OF(ri)[s]
 #endif
-#if HAS_VALUE
-    rv[s] = 0u;
 #endif
-#if STABLE
-    ri[s] = 0u;
+
+#if N_WORDS == 1
+shared uint s_w0[TILE];
+#else
+shared uvec2 s_w01[TILE];
 #endif
-}
+#if N_WORDS == 3
+shared uint s_w2[TILE];
+#elif N_WORDS == 4
+shared uvec2 s_w23[TILE];
+#endif
 
-// Elements of the tile that exist: tile positions < limit (limit = count - tile start).
-uint contiguous_valid(uint t, uint limit)
-{
-    uint first = t * ORBIT;
-    if (first >= limit)
-        return 0u;
-    uint left = limit - first;
-    return left >= ORBIT ? ORBIT_ALL : ((1u << left) - 1u);
-}
+#define VKSORT_BITONIC_TILE 1
 
-void contiguous_from_shared(uint t)
-{
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s)
-        slot_from_shared(s, t * ORBIT + s);
-}
+// 32 elements per invocation only for 32-bit keys without the stable flag (the host asks for no
+// more than 16 otherwise), which keeps the other modules small.
+#if KEY64 == 0 && STABLE == 0
+#define VKSORT_BITONIC_HAS_ORBIT32 1
+#else
+#define VKSORT_BITONIC_HAS_ORBIT32 0
+#endif
 
-void contiguous_to_shared(uint t)
-{
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s)
-        slot_to_shared(s, t * ORBIT + s);
-}
+#if (!defined(VKSORT_BITONIC_ORBIT_LOGS_ONLY) && VKSORT_BITONIC_HAS_ORBIT32) || \
+    VKSORT_BITONIC_ORBIT_LOGS_ONLY == 5
+#define ORBIT_LOG 5
+#include "bitonic_orbit.glsl"
+#undef ORBIT_LOG
+#endif
+#if !defined(VKSORT_BITONIC_ORBIT_LOGS_ONLY) || VKSORT_BITONIC_ORBIT_LOGS_ONLY == 4
+#define ORBIT_LOG 4
+#include "bitonic_orbit.glsl"
+#undef ORBIT_LOG
+#endif
+#if !defined(VKSORT_BITONIC_ORBIT_LOGS_ONLY) || VKSORT_BITONIC_ORBIT_LOGS_ONLY == 3
+#define ORBIT_LOG 3
+#include "bitonic_orbit.glsl"
+#undef ORBIT_LOG
+#endif
+#if !defined(VKSORT_BITONIC_ORBIT_LOGS_ONLY) || VKSORT_BITONIC_ORBIT_LOGS_ONLY == 2
+#define ORBIT_LOG 2
+#include "bitonic_orbit.glsl"
+#undef ORBIT_LOG
+#endif
 
-// Chunk positions of invocation t for index bits [b_lo, b_lo + ORBIT_LOG); returns the valid mask.
-uint chunk_positions(uint t, uint b_lo, bool flip, uint limit, out uint pos[ORBIT])
-{
-    uint base = orbit_base(t, b_lo);
-    uint valid = 0u;
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s) {
-        pos[s] = orbit_position(base, b_lo, s, flip);
-        valid |= pos[s] < limit ? (1u << s) : 0u;
-    }
-    return valid;
-}
-
-// Chunk round through shared memory.
-void round_chunk(uint b_lo, bool flip, uint limit)
-{
-    uint t = gl_LocalInvocationID.x;
-    uint pos[ORBIT];
-    uint valid = chunk_positions(t, b_lo, flip, limit, pos);
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s)
-        slot_from_shared(s, pos[s]);
-    orbit_merge(flip, valid);
-    [[unroll]] for (uint s = 0u; s < ORBIT; ++s)
-        slot_to_shared(s, pos[s]);
-    barrier();
-}
-
-// Chunk rounds for the stages of one merge level with index bits top_bit down to ORBIT_LOG (a
-// chunk may reach below ORBIT_LOG: the contiguous round that follows then repeats stages already
-// applied, which is harmless: after a half-cleaner with stride j, elements j apart are in order).
-void chunk_rounds(uint top_bit, bool first_is_flip, uint limit)
-{
-    bool flip = first_is_flip;
-    for (int b_hi = int(top_bit); b_hi >= int(ORBIT_LOG); b_hi -= int(ORBIT_LOG)) {
-        round_chunk(uint(b_hi) + 1u - ORBIT_LOG, flip, limit);
-        flip = false;
-    }
-}
+// Calls pass##5, pass##4, pass##3 or pass##2 by the orbit size of the pipeline.
+#if defined(VKSORT_BITONIC_ORBIT_LOGS_ONLY)
+#define VKSORT_BITONIC_DISPATCH(pass) VKSORT_PASTE(pass, VKSORT_BITONIC_ORBIT_LOGS_ONLY)()
+#elif VKSORT_BITONIC_HAS_ORBIT32
+#define VKSORT_BITONIC_DISPATCH(pass)      \
+    if (ORBIT_SPEC == 32u)                 \
+        VKSORT_PASTE(pass, 5)();           \
+    else if (ORBIT_SPEC == 16u)            \
+        VKSORT_PASTE(pass, 4)();           \
+    else if (ORBIT_SPEC == 8u)             \
+        VKSORT_PASTE(pass, 3)();           \
+    else                                   \
+        VKSORT_PASTE(pass, 2)()
+#else
+#define VKSORT_BITONIC_DISPATCH(pass)      \
+    if (ORBIT_SPEC == 16u)                 \
+        VKSORT_PASTE(pass, 4)();           \
+    else if (ORBIT_SPEC == 8u)             \
+        VKSORT_PASTE(pass, 3)();           \
+    else                                   \
+        VKSORT_PASTE(pass, 2)()
+#endif
 
 #endif

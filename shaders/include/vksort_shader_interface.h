@@ -26,13 +26,17 @@
 #define VKSORT_SHADER_KEY_I64 4u
 #define VKSORT_SHADER_KEY_F64 5u
 
-/* Bitonic geometry. Tile passes: each invocation holds 2^LOCAL_LOG elements in registers, so a
- * workgroup of W invocations sorts a tile of W * 2^LOCAL_LOG elements and every round trip
- * through shared memory applies LOCAL_LOG comparator stages. Global merge passes: each
- * invocation holds 2^GLOBAL_LOG elements, so one pass over the array applies GLOBAL_LOG stages. */
+/* Bitonic geometry. Tile passes: each invocation holds E = 4, 8, 16 or 32 elements in registers
+ * (chosen per sorter, vksort_vk_sorter_create_info::bitonic_elements_per_invocation; default
+ * 2^LOCAL_LOG), so a workgroup of W invocations sorts a tile of W * E elements and every round
+ * trip through shared memory applies log2(E) comparator stages. Tiles are powers of two in
+ * [MIN_TILE, MAX_TILE]. Global merge passes: each invocation holds 2^GLOBAL_LOG elements, so one
+ * pass over the array applies GLOBAL_LOG stages. */
 #ifndef VKSORT_BITONIC_LOCAL_LOG
-#define VKSORT_BITONIC_LOCAL_LOG 4 /* 3 or 4 (CMake: VKSORT_BITONIC_LOCAL_LOG) */
+#define VKSORT_BITONIC_LOCAL_LOG 4 /* 2, 3 or 4 (CMake: VKSORT_BITONIC_LOCAL_LOG) */
 #endif
+#define VKSORT_BITONIC_MIN_TILE 256u
+#define VKSORT_BITONIC_MAX_TILE 8192u
 #define VKSORT_BITONIC_GLOBAL_LOG 4
 #define VKSORT_BITONIC_GLOBAL_WORKGROUP 128
 #define VKSORT_PREPARE_WORKGROUP 64

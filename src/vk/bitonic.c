@@ -1,5 +1,5 @@
 /*
- * Bitonic sort: argument checks, the pass plan, and recording.
+ * Bitonic sort: tile geometry, argument checks, the pass plan, and recording.
  *
  * Network ("flip" form, see shaders/include/bitonic_common.glsl): merge level lk sorts blocks of
  * 2^lk elements; it starts with the flip stage (i with i ^ (2^lk - 1)) and continues with the
@@ -12,6 +12,10 @@
  *     global_merge x ceil((lk-t)/G) stages with index bits >= t, G = VKSORT_BITONIC_GLOBAL_LOG
  *                                   per pass over the array (the first includes the flip)
  *     local_merge                  stages with index bits < t, inside each tile
+ * A tile pass on a partial tile of m elements works only on its first 2^ceil(log2 m) positions
+ * (the shaders decide; the plan is the same). Tile geometry: T elements per workgroup, E per
+ * invocation (bitonic_elements_per_invocation), T / E invocations; the tile-pass shaders derive E
+ * from the two specialization constants.
  * An indirect count plans for max_count, starts with a prepare pass that clamps the count and
  * writes the dispatch table, and dispatches every pass indirectly: passes of levels the actual
  * count does not reach get zero workgroups.
@@ -19,6 +23,70 @@
 #include "sorter_internal.h"
 
 #include <string.h>
+
+/* Largest power-of-two tile (elements) whose shared arrays (`words` uint32 per element) fit the
+ * device, with one invocation per `elements` elements, at most `cap` (0: no cap). 0 if none of
+ * at least VKSORT_BITONIC_MIN_TILE fits. */
+static uint32_t pick_tile(const VkPhysicalDeviceLimits *lim, uint32_t words, uint32_t elements,
+                          uint32_t cap)
+{
+    uint32_t max_wg = lim->maxComputeWorkGroupInvocations;
+    if (lim->maxComputeWorkGroupSize[0] < max_wg)
+        max_wg = lim->maxComputeWorkGroupSize[0];
+    for (uint32_t t = VKSORT_BITONIC_MAX_TILE; t >= VKSORT_BITONIC_MIN_TILE; t >>= 1) {
+        if (cap && t > cap)
+            continue;
+        if ((uint64_t)t * words * 4u > lim->maxComputeSharedMemorySize)
+            continue;
+        if (t / elements > max_wg)
+            continue;
+        return t;
+    }
+    return 0;
+}
+
+vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysicalDeviceLimits *lim,
+                                             const vksort_vk_sorter_create_info *info)
+{
+    uint32_t elements = info->bitonic_elements_per_invocation;
+    if (elements == 0)
+        elements = 1u << VKSORT_BITONIC_LOCAL_LOG;
+    if (elements != 4 && elements != 8 && elements != 16 && elements != 32)
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                              "bitonic_elements_per_invocation must be 0, 4, 8, 16 or 32 (got %u)",
+                              elements);
+    /* A tile never needs to be larger than the largest count (rounded up to a power of two):
+     * smaller workgroups meet at cheaper barriers and leave the compiler more registers. */
+    uint32_t cap = info->max_tile_size;
+    uint32_t count_cap = 1u << vksort_vk_ceil_log2(s->max_count);
+    if (count_cap < VKSORT_BITONIC_MIN_TILE)
+        count_cap = VKSORT_BITONIC_MIN_TILE;
+    if (!cap || count_cap < cap)
+        cap = count_cap;
+
+    /* Shared memory words per element = key words + payload + position (stable). */
+    const uint32_t key_words = s->key_size / 4u;
+    for (int stable = 0; stable < 2; ++stable) {
+        uint32_t words = key_words + (s->has_payload ? 1u : 0u) + (stable ? 1u : 0u);
+        /* The shaders carry 32 elements per invocation only for 32-bit keys without the stable
+         * flag (bitonic_tile.glsl): the others use 16 then. */
+        uint32_t e = elements == 32 && (stable || key_words != 1) ? 16u : elements;
+        uint32_t t = pick_tile(lim, words, e, cap);
+        if (!t)
+            return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                                  "device limits too small for a %u-element tile of %u bytes per "
+                                  "element (maxComputeSharedMemorySize %u, "
+                                  "maxComputeWorkGroupInvocations %u)",
+                                  VKSORT_BITONIC_MIN_TILE, words * 4u,
+                                  lim->maxComputeSharedMemorySize,
+                                  lim->maxComputeWorkGroupInvocations);
+        s->tile[stable].size = t;
+        s->tile[stable].log_size = vksort_vk_ceil_log2(t);
+        s->tile[stable].elements = e;
+        s->tile[stable].workgroup = t / e;
+    }
+    return VKSORT_SUCCESS;
+}
 
 /* Indirect dispatch table entries for a plan whose largest level is max_level. */
 static uint32_t table_entries(uint32_t log_tile, uint32_t max_level)

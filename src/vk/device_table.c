@@ -16,6 +16,8 @@ const char *vksort_vk_load_table(vksort_vk_device_table *t, VkInstance instance,
 #undef VKSORT_VK_LOAD_INSTANCE
     if (gdpa)
         t->vkGetDeviceProcAddr = gdpa;
+    t->vkGetPhysicalDeviceProperties2 =
+        (PFN_vkGetPhysicalDeviceProperties2)gipa(instance, "vkGetPhysicalDeviceProperties2");
 
 #define VKSORT_VK_LOAD_DEVICE(name)                                      \
     t->name = (PFN_##name)t->vkGetDeviceProcAddr(device, #name);         \

@@ -42,6 +42,8 @@ typedef struct vksort_vk_device_table {
     VKSORT_VK_DEVICE_FUNCTIONS(VKSORT_VK_DECLARE)
     VKSORT_VK_DEBUG_FUNCTIONS(VKSORT_VK_DECLARE)
     PFN_vkCmdPushDescriptorSetKHR vkCmdPushDescriptorSetKHR;
+    /* Optional (Vulkan 1.1): subgroup properties for the radix sorts. */
+    PFN_vkGetPhysicalDeviceProperties2 vkGetPhysicalDeviceProperties2;
 #undef VKSORT_VK_DECLARE
 } vksort_vk_device_table;
 

@@ -7,14 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const vksort_spirv_blob *find_blob(const char *name)
-{
-    for (const vksort_spirv_blob *b = vksort_spirv_blobs; b->name; ++b)
-        if (strcmp(b->name, name) == 0)
-            return b;
-    return NULL;
-}
-
 typedef struct pipeline_recipe {
     const char *shader;  /* base name */
     const char *variant; /* "ns", "s1", "si", or NULL (no key/payload variants) */
@@ -32,11 +24,13 @@ static const pipeline_recipe recipes[PIPE_COUNT] = {
     [PIPE_PREPARE] = {"clamp_count", NULL, 0},
 };
 
-static vksort_result create_layouts(vksort_vk_sorter *s)
+vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
+                                          uint32_t push_bytes, VkDescriptorSetLayout *out_set,
+                                          VkPipelineLayout *out_layout)
 {
-    VkDescriptorSetLayoutBinding bindings[VKSORT_BINDING_TOTAL];
+    VkDescriptorSetLayoutBinding bindings[16];
     memset(bindings, 0, sizeof bindings);
-    for (uint32_t i = 0; i < VKSORT_BINDING_TOTAL; ++i) {
+    for (uint32_t i = 0; i < binding_count && i < 16; ++i) {
         bindings[i].binding = i;
         bindings[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
         bindings[i].descriptorCount = 1;
@@ -44,26 +38,71 @@ static vksort_result create_layouts(vksort_vk_sorter *s)
     }
     VkDescriptorSetLayoutCreateInfo dsl = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     dsl.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-    dsl.bindingCount = VKSORT_BINDING_TOTAL;
+    dsl.bindingCount = binding_count;
     dsl.pBindings = bindings;
-    VkResult vr = s->vk.vkCreateDescriptorSetLayout(s->device, &dsl, s->vk_allocator, &s->set_layout);
+    VkResult vr = s->vk.vkCreateDescriptorSetLayout(s->device, &dsl, s->vk_allocator, out_set);
     if (vr != VK_SUCCESS)
         return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreateDescriptorSetLayout failed (%d)",
                               (int)vr);
-
-    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(vksort_vk_push)};
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes};
     VkPipelineLayoutCreateInfo pl = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
     pl.setLayoutCount = 1;
-    pl.pSetLayouts = &s->set_layout;
+    pl.pSetLayouts = out_set;
     pl.pushConstantRangeCount = 1;
     pl.pPushConstantRanges = &range;
-    vr = s->vk.vkCreatePipelineLayout(s->device, &pl, s->vk_allocator, &s->pipeline_layout);
+    vr = s->vk.vkCreatePipelineLayout(s->device, &pl, s->vk_allocator, out_layout);
     if (vr != VK_SUCCESS)
         return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreatePipelineLayout failed (%d)",
                               (int)vr);
-    vksort_vk_name_object(s, VK_OBJECT_TYPE_PIPELINE_LAYOUT, (uint64_t)(uintptr_t)s->pipeline_layout,
-                          "vksort pipeline layout");
     return VKSORT_SUCCESS;
+}
+
+vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char *module_name,
+                                                const VkSpecializationInfo *spec,
+                                                VkPipelineLayout layout, const char *label,
+                                                VkPipeline *out)
+{
+    const vksort_spirv_blob *blob = NULL;
+    for (const vksort_spirv_blob *b = vksort_spirv_blobs; b->name && !blob; ++b)
+        if (strcmp(b->name, module_name) == 0)
+            blob = b;
+    if (!blob)
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "embedded shader %s missing from this build", module_name);
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    smci.codeSize = blob->size;
+    smci.pCode = blob->code;
+    VkShaderModule module = VK_NULL_HANDLE;
+    VkResult vr = s->vk.vkCreateShaderModule(s->device, &smci, s->vk_allocator, &module);
+    if (vr != VK_SUCCESS)
+        return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreateShaderModule(%s) failed (%d)",
+                              module_name, (int)vr);
+    VkComputePipelineCreateInfo cp = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    cp.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    cp.stage.module = module;
+    cp.stage.pName = "main";
+    cp.stage.pSpecializationInfo = spec;
+    cp.layout = layout;
+    vr = s->vk.vkCreateComputePipelines(s->device, s->pipeline_cache, 1, &cp, s->vk_allocator, out);
+    s->vk.vkDestroyShaderModule(s->device, module, s->vk_allocator);
+    if (vr != VK_SUCCESS) {
+        *out = VK_NULL_HANDLE;
+        return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreateComputePipelines(%s) failed (%d)",
+                              module_name, (int)vr);
+    }
+    vksort_vk_name_object(s, VK_OBJECT_TYPE_PIPELINE, (uint64_t)(uintptr_t)*out, label);
+    return VKSORT_SUCCESS;
+}
+
+static vksort_result create_layouts(vksort_vk_sorter *s)
+{
+    vksort_result r = vksort_vk_create_push_layout(s, VKSORT_BINDING_TOTAL, sizeof(vksort_vk_push),
+                                                   &s->set_layout, &s->pipeline_layout);
+    if (r == VKSORT_SUCCESS)
+        vksort_vk_name_object(s, VK_OBJECT_TYPE_PIPELINE_LAYOUT,
+                              (uint64_t)(uintptr_t)s->pipeline_layout, "vksort pipeline layout");
+    return r;
 }
 
 static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id id)
@@ -75,20 +114,6 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id 
                  s->has_payload ? 1 : 0, rc->variant);
     else
         snprintf(name, sizeof name, "%s", rc->shader);
-    const vksort_spirv_blob *blob = find_blob(name);
-    if (!blob)
-        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
-                              "embedded shader %s missing from this build", name);
-
-    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-    smci.codeSize = blob->size;
-    smci.pCode = blob->code;
-    VkShaderModule module = VK_NULL_HANDLE;
-    VkResult vr = s->vk.vkCreateShaderModule(s->device, &smci, s->vk_allocator, &module);
-    if (vr != VK_SUCCESS)
-        return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreateShaderModule(%s) failed (%d)",
-                              name, (int)vr);
-
     const vksort_vk_tile *tile = &s->tile[rc->stable];
     const uint32_t spec_data[3] = {tile->workgroup, tile->size, (uint32_t)s->key_type};
     const VkSpecializationMapEntry entries[3] = {
@@ -97,26 +122,10 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id 
         {2, 8, 4},
     };
     VkSpecializationInfo spec = {3, entries, sizeof spec_data, spec_data};
-
-    VkComputePipelineCreateInfo cp = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    cp.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-    cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-    cp.stage.module = module;
-    cp.stage.pName = "main";
-    cp.stage.pSpecializationInfo = &spec;
-    cp.layout = s->pipeline_layout;
-    vr = s->vk.vkCreateComputePipelines(s->device, s->pipeline_cache, 1, &cp, s->vk_allocator,
-                                        &s->pipelines[id]);
-    s->vk.vkDestroyShaderModule(s->device, module, s->vk_allocator);
-    if (vr != VK_SUCCESS) {
-        s->pipelines[id] = VK_NULL_HANDLE;
-        return vksort_vk_fail(s, VKSORT_ERROR_VULKAN, vr, "vkCreateComputePipelines(%s) failed (%d)",
-                              name, (int)vr);
-    }
     char label[128];
     snprintf(label, sizeof label, "vksort %s tile %u", name, tile->size);
-    vksort_vk_name_object(s, VK_OBJECT_TYPE_PIPELINE, (uint64_t)(uintptr_t)s->pipelines[id], label);
-    return VKSORT_SUCCESS;
+    return vksort_vk_create_compute_pipeline(s, name, &spec, s->pipeline_layout, label,
+                                             &s->pipelines[id]);
 }
 
 vksort_result vksort_vk_create_pipelines(vksort_vk_sorter *s)

@@ -57,6 +57,33 @@ void vksort_vk_clear_error(vksort_vk_sorter *s)
     s->last_vk_result = VK_SUCCESS;
 }
 
+vksort_result vksort_vk_check_range(vksort_vk_sorter *s_msg, const vksort_vk_buffer_range *range,
+                                    VkDeviceSize align, VkDeviceSize needed, const char *name,
+                                    vksort_result too_small)
+{
+    if (!range->buffer) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                           "%s buffer is VK_NULL_HANDLE", name);
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    }
+    if (range->offset % align) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_MISALIGNED, VK_SUCCESS,
+                           "%s offset %llu is not a multiple of %llu", name,
+                           (unsigned long long)range->offset, (unsigned long long)align);
+        return VKSORT_ERROR_MISALIGNED;
+    }
+    if (range->size != VK_WHOLE_SIZE && range->size < needed) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, too_small, VK_SUCCESS,
+                           "%s range of %llu bytes is smaller than the %llu bytes the sort accesses",
+                           name, (unsigned long long)range->size, (unsigned long long)needed);
+        return too_small;
+    }
+    return VKSORT_SUCCESS;
+}
+
 const char *vksort_vk_sorter_last_message(const vksort_vk_sorter *sorter)
 {
     return sorter ? sorter->message : "";
@@ -67,43 +94,44 @@ VkResult vksort_vk_sorter_last_vk_result(const vksort_vk_sorter *sorter)
     return sorter ? sorter->last_vk_result : VK_SUCCESS;
 }
 
-/* The one place that decides which algorithm a sorter runs (the radix sorts plug in here). */
-static vksort_result choose_algorithm(const vksort_vk_sorter *s, vksort_vk_algorithm requested,
-                                      vksort_vk_algorithm *out, const char **why)
+/* The one place that decides which algorithms a sorter carries: BITONIC alone; ONESWEEP or
+ * PORTABLE alone (the device must support them); AUTO: bitonic for counts that fit a tile plus
+ * the device's radix sort when it has the subgroup operations (else bitonic for everything).
+ * Sets s->algorithm (never AUTO afterwards: AUTO reports the radix sort it will use for large
+ * counts, or BITONIC) and s->radix. */
+static vksort_result choose_algorithm(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info)
 {
-    (void)s;
-    switch (requested) {
-    case VKSORT_VK_ALGORITHM_AUTO:
+    switch (info->algorithm) {
     case VKSORT_VK_ALGORITHM_BITONIC:
-        *out = VKSORT_VK_ALGORITHM_BITONIC;
+        s->algorithm = VKSORT_VK_ALGORITHM_BITONIC;
         return VKSORT_SUCCESS;
     case VKSORT_VK_ALGORITHM_ONESWEEP:
-    case VKSORT_VK_ALGORITHM_PORTABLE:
-        *why = "not available yet";
-        return VKSORT_ERROR_UNSUPPORTED;
+    case VKSORT_VK_ALGORITHM_PORTABLE: {
+        vksort_result r = vksort_vk_radix_setup(s, info, info->algorithm);
+        if (r != VKSORT_SUCCESS)
+            return r;
+        s->algorithm = info->algorithm;
+        return VKSORT_SUCCESS;
+    }
+    case VKSORT_VK_ALGORITHM_AUTO:
+        s->auto_algorithm = 1;
+        if (vksort_vk_radix_setup(s, info, VKSORT_VK_ALGORITHM_AUTO) == VKSORT_SUCCESS) {
+            s->algorithm = s->radix.algorithm;
+        } else {
+            memset(&s->radix, 0, sizeof s->radix); /* bitonic for every count */
+            s->algorithm = VKSORT_VK_ALGORITHM_BITONIC;
+        }
+        vksort_vk_clear_error(s);
+        return VKSORT_SUCCESS;
     default:
-        *why = "unknown algorithm";
-        return VKSORT_ERROR_INVALID_ARGUMENT;
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS, "unknown algorithm");
     }
 }
 
-/* Largest power-of-two tile (elements) whose shared arrays (`words` uint32 per element) fit the
- * device, with one invocation per VKSORT_BITONIC_LOCAL_LOG-th element. 0 if below MIN_TILE. */
-static uint32_t pick_tile(const VkPhysicalDeviceLimits *lim, uint32_t words, uint32_t cap)
+/* Whether the sorter needs the bitonic pipelines (explicit radix sorters do not). */
+static int has_bitonic(const vksort_vk_sorter *s)
 {
-    uint32_t max_wg = lim->maxComputeWorkGroupInvocations;
-    if (lim->maxComputeWorkGroupSize[0] < max_wg)
-        max_wg = lim->maxComputeWorkGroupSize[0];
-    for (uint32_t t = MAX_TILE; t >= MIN_TILE; t >>= 1) {
-        if (cap && t > cap)
-            continue;
-        if ((uint64_t)t * words * 4u > lim->maxComputeSharedMemorySize)
-            continue;
-        if ((t >> VKSORT_BITONIC_LOCAL_LOG) > max_wg)
-            continue;
-        return t;
-    }
-    return 0;
+    return s->auto_algorithm || s->algorithm == VKSORT_VK_ALGORITHM_BITONIC;
 }
 
 static void *host_alloc(const vksort_vk_sorter_create_info *info, size_t size)
@@ -193,17 +221,12 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->has_payload = info->has_payload != VK_FALSE;
     s->max_count = info->max_count;
     s->flags = info->flags;
-
-    const char *why = NULL;
-    vksort_result r = choose_algorithm(s, info->algorithm, &s->algorithm, &why);
-    if (r != VKSORT_SUCCESS) {
-        vksort_vk_fail(s, r, VK_SUCCESS, "algorithm '%s': %s",
-                       vksort_vk_algorithm_name(info->algorithm)
-                           ? vksort_vk_algorithm_name(info->algorithm)
-                           : "?",
-                       why);
-        return create_fail(info, s, r);
+    if (vksort_vk_algorithm_name(info->algorithm) == NULL) {
+        vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS, "unknown algorithm %d",
+                       (int)info->algorithm);
+        return create_fail(info, s, VKSORT_ERROR_INVALID_ARGUMENT);
     }
+    vksort_result r;
 
     const char *missing =
         vksort_vk_load_table(&s->vk, info->instance, info->device, info->get_instance_proc_addr,
@@ -230,23 +253,14 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->max_storage_range = lim->maxStorageBufferRange;
     s->timestamp_period = lim->timestampPeriod;
 
-    /* Tiles: shared memory words per element = key words + payload + position (stable). */
-    const uint32_t key_words = s->key_size / 4u;
-    for (int stable = 0; stable < 2; ++stable) {
-        uint32_t words = key_words + (s->has_payload ? 1u : 0u) + (stable ? 1u : 0u);
-        uint32_t t = pick_tile(lim, words, info->max_tile_size);
-        if (!t) {
-            vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
-                           "device limits too small for a %u-element tile of %u bytes per element "
-                           "(maxComputeSharedMemorySize %u, maxComputeWorkGroupInvocations %u)",
-                           MIN_TILE, words * 4u, lim->maxComputeSharedMemorySize,
-                           lim->maxComputeWorkGroupInvocations);
-            return create_fail(info, s, VKSORT_ERROR_DEVICE_LIMITS);
-        }
-        s->tile[stable].size = t;
-        s->tile[stable].log_size = vksort_vk_ceil_log2(t);
-        s->tile[stable].workgroup = t >> VKSORT_BITONIC_LOCAL_LOG;
-    }
+    r = choose_algorithm(s, info);
+    if (r != VKSORT_SUCCESS)
+        return create_fail(info, s, r);
+
+    /* Tiles (bitonic.c): geometry without and with the stable flag. */
+    r = vksort_vk_bitonic_choose_tiles(s, lim, info);
+    if (r != VKSORT_SUCCESS)
+        return create_fail(info, s, r);
 
     /* Every buffer binding must fit maxStorageBufferRange. */
     uint64_t key_bytes = (uint64_t)s->max_count * s->key_size;
@@ -280,10 +294,22 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->indices_offset = (s->state_bytes + a - 1) / a * a;
     s->indices_bytes = s->max_count > s->tile[1].size ? (VkDeviceSize)s->max_count * 4u : 0;
     s->scratch_size = s->indices_bytes ? s->indices_offset + s->indices_bytes : s->state_bytes;
+    if (!has_bitonic(s))
+        s->scratch_size = 0;
+    /* One scratch range serves whichever algorithm a sort runs. */
+    if (s->radix.scratch_size > s->scratch_size)
+        s->scratch_size = s->radix.scratch_size;
 
-    r = vksort_vk_create_pipelines(s);
-    if (r != VKSORT_SUCCESS)
-        return create_fail(info, s, r);
+    if (has_bitonic(s)) {
+        r = vksort_vk_create_pipelines(s);
+        if (r != VKSORT_SUCCESS)
+            return create_fail(info, s, r);
+    }
+    if (s->radix.algorithm != VKSORT_VK_ALGORITHM_AUTO) {
+        r = vksort_vk_radix_create_pipelines(s);
+        if (r != VKSORT_SUCCESS)
+            return create_fail(info, s, r);
+    }
 
     vksort_vk_clear_error(s);
     *out_sorter = s;
@@ -294,8 +320,10 @@ void vksort_vk_sorter_destroy(vksort_vk_sorter *sorter)
 {
     if (!sorter)
         return;
-    if (sorter->vk.vkDestroyPipeline)
+    if (sorter->vk.vkDestroyPipeline) {
         vksort_vk_destroy_pipelines(sorter);
+        vksort_vk_radix_destroy_pipelines(sorter);
+    }
     host_free(sorter, sorter);
 }
 
@@ -311,6 +339,11 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->tile_size = s->tile[0].size;
     out->stable_tile_size = s->tile[1].size;
     out->workgroup_size = s->tile[0].workgroup;
+    out->radix_algorithm = s->radix.algorithm;
+    out->radix_tile_size = s->radix.tile;
+    out->radix_workgroup_size = s->radix.workgroup;
+    out->subgroup_size = s->radix.subgroup_size;
+    out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
 }
 
 vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,
@@ -340,6 +373,15 @@ vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *s, VkCommandBuffer cmd,
     if (!cmd)
         return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
                               "command buffer is VK_NULL_HANDLE");
+    if (!info)
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS, "sort info is NULL");
+    if (vksort_vk_radix_selected(s, info)) {
+        vksort_vk_radix_plan rplan;
+        vksort_result r = vksort_vk_radix_plan_sort(s, info, &rplan, s);
+        if (r != VKSORT_SUCCESS)
+            return r;
+        return vksort_vk_radix_record(s, cmd, info, &rplan);
+    }
     vksort_vk_plan plan;
     vksort_result r = vksort_vk_bitonic_plan(s, info, &plan, s);
     if (r != VKSORT_SUCCESS)
@@ -349,10 +391,56 @@ vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *s, VkCommandBuffer cmd,
 
 uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *s, const vksort_vk_sort_info *info)
 {
+    if (!s || !info)
+        return 0;
+    if (vksort_vk_radix_selected(s, info)) {
+        vksort_vk_radix_plan rplan;
+        if (vksort_vk_radix_plan_sort(s, info, &rplan, NULL) != VKSORT_SUCCESS)
+            return 0;
+        return rplan.pass_count + 1u;
+    }
     vksort_vk_plan plan;
-    if (!s || vksort_vk_bitonic_plan(s, info, &plan, NULL) != VKSORT_SUCCESS)
+    if (vksort_vk_bitonic_plan(s, info, &plan, NULL) != VKSORT_SUCCESS)
         return 0;
     return plan.pass_count + 1u;
+}
+
+static vksort_result radix_timestamps_to_ms(const vksort_vk_sorter *s,
+                                           const vksort_vk_sort_info *info,
+                                           const uint64_t *timestamps, uint32_t timestamp_count,
+                                           vksort_vk_pass_time *out_passes,
+                                           uint32_t *inout_pass_count, double *out_total_ms)
+{
+    vksort_vk_radix_plan plan;
+    vksort_result r = vksort_vk_radix_plan_sort(s, info, &plan, NULL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (timestamp_count != plan.pass_count + 1u)
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    const double ns_per_tick = s->timestamp_period > 0.0f ? (double)s->timestamp_period : 1.0;
+    for (uint32_t i = 0; i < plan.pass_count && i < *inout_pass_count; ++i) {
+        vksort_vk_pass_time *pt = &out_passes[i];
+        pt->kind = vksort_vk_radix_pass_kind(plan.kind[i]);
+        pt->level = plan.digit[i];
+        const int per_digit = plan.kind[i] == RADIX_PIPE_ONESWEEP ||
+                              plan.kind[i] == RADIX_PIPE_UPSWEEP ||
+                              plan.kind[i] == RADIX_PIPE_BLOCK_SCAN ||
+                              plan.kind[i] == RADIX_PIPE_DOWNSWEEP;
+        if (per_digit)
+            snprintf(pt->name, sizeof pt->name, "%s digit %u", pt->kind, (unsigned)plan.digit[i]);
+        else
+            snprintf(pt->name, sizeof pt->name, "%s", pt->kind);
+        uint64_t d = timestamps[i + 1] >= timestamps[i] ? timestamps[i + 1] - timestamps[i] : 0;
+        pt->ms = (double)d * ns_per_tick * 1e-6;
+    }
+    *inout_pass_count = plan.pass_count;
+    if (out_total_ms) {
+        uint64_t d = timestamps[plan.pass_count] >= timestamps[0]
+                         ? timestamps[plan.pass_count] - timestamps[0]
+                         : 0;
+        *out_total_ms = (double)d * ns_per_tick * 1e-6;
+    }
+    return VKSORT_SUCCESS;
 }
 
 vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
@@ -361,8 +449,11 @@ vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *s, const vksort
                                          uint32_t *inout_pass_count, double *out_total_ms)
 {
     vksort_vk_plan plan;
-    if (!s || !timestamps || !inout_pass_count || (*inout_pass_count && !out_passes))
+    if (!s || !info || !timestamps || !inout_pass_count || (*inout_pass_count && !out_passes))
         return VKSORT_ERROR_INVALID_ARGUMENT;
+    if (vksort_vk_radix_selected(s, info))
+        return radix_timestamps_to_ms(s, info, timestamps, timestamp_count, out_passes,
+                                      inout_pass_count, out_total_ms);
     vksort_result r = vksort_vk_bitonic_plan(s, info, &plan, NULL);
     if (r != VKSORT_SUCCESS)
         return r;

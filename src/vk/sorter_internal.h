@@ -42,8 +42,43 @@ typedef struct vksort_vk_push {
 typedef struct vksort_vk_tile {
     uint32_t size;       /* elements per workgroup */
     uint32_t log_size;
-    uint32_t workgroup;  /* invocations: size >> VKSORT_BITONIC_LOCAL_LOG */
+    uint32_t workgroup;  /* invocations: size / elements */
+    uint32_t elements;   /* elements per invocation (4, 8, 16 or 32; the shaders derive it from the
+                          * specialised tile and workgroup sizes) */
 } vksort_vk_tile;
+
+/* Radix sorts (src/vk/radix.c). */
+typedef enum vksort_vk_radix_pipe {
+    RADIX_PIPE_PREPARE,
+    RADIX_PIPE_HISTOGRAM,
+    RADIX_PIPE_PLAN,
+    RADIX_PIPE_ONESWEEP,
+    RADIX_PIPE_UPSWEEP,
+    RADIX_PIPE_BLOCK_SCAN,
+    RADIX_PIPE_DOWNSWEEP,
+    RADIX_PIPE_COPY,
+    RADIX_PIPE_COUNT
+} vksort_vk_radix_pipe;
+
+typedef struct vksort_vk_radix {
+    vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
+    uint32_t subgroup_size;
+    int partitioned;               /* subgroupPartitionNV ranking */
+    uint32_t workgroup;            /* scatter/downsweep invocations */
+    uint32_t items;                /* elements per invocation */
+    uint32_t tile;                 /* workgroup * items */
+    uint32_t smem_words;
+    uint32_t hist_workgroup;
+    uint32_t hist_chunk;           /* elements per histogram workgroup */
+    uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
+    uint32_t max_blocks;           /* portable blocks */
+    VkDeviceSize state_offset, hist_offset, lookback_offset, keys_offset, values_offset;
+    VkDeviceSize state_bytes, hist_bytes, lookback_bytes;
+    VkDeviceSize scratch_size;
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout layout;
+    VkPipeline pipes[RADIX_PIPE_COUNT];
+} vksort_vk_radix;
 
 struct vksort_vk_sorter {
     vksort_vk_device_table vk;
@@ -80,6 +115,12 @@ struct vksort_vk_sorter {
     VkPipelineLayout pipeline_layout;
     VkPipeline pipelines[PIPE_COUNT];
 
+    vksort_vk_radix radix;
+    int auto_algorithm;            /* created with AUTO: bitonic for counts that fit a tile */
+    /* Forward-progress emulation (RADIX_FLAG_STALL_FIRST): not exposed yet, it corrupts
+     * results on lavapipe (see the issue notes); always 0. */
+    int emulate_no_forward_progress;
+
     VkResult last_vk_result;
     char message[256];
 };
@@ -93,9 +134,24 @@ vksort_result vksort_vk_fail(vksort_vk_sorter *s, vksort_result result, VkResult
 #endif
     ;
 void vksort_vk_clear_error(vksort_vk_sorter *s);
+/* Checks a buffer range: present, offset a multiple of align, size (unless VK_WHOLE_SIZE) at
+ * least needed (else too_small). Sets s_msg's message when s_msg is not NULL. */
+vksort_result vksort_vk_check_range(vksort_vk_sorter *s_msg, const vksort_vk_buffer_range *range,
+                                    VkDeviceSize align, VkDeviceSize needed, const char *name,
+                                    vksort_result too_small);
 uint32_t vksort_vk_ceil_log2(uint32_t n); /* n >= 1; 0 for n == 1 */
 
 /* --- pipelines.c --- */
+/* A push-descriptor set layout of binding_count storage buffers (compute) and a pipeline
+ * layout with push_bytes of push constants. */
+vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
+                                          uint32_t push_bytes, VkDescriptorSetLayout *out_set,
+                                          VkPipelineLayout *out_layout);
+/* A compute pipeline from an embedded SPIR-V module (by name), named `label` for debug utils. */
+vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char *module_name,
+                                                const VkSpecializationInfo *spec,
+                                                VkPipelineLayout layout, const char *label,
+                                                VkPipeline *out);
 vksort_result vksort_vk_create_pipelines(vksort_vk_sorter *s);
 void vksort_vk_destroy_pipelines(vksort_vk_sorter *s);
 
@@ -140,6 +196,39 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                        const vksort_vk_plan *plan);
 /* Bytes of scratch state (count + dispatch table) for the largest plan. */
 VkDeviceSize vksort_vk_bitonic_state_bytes(const vksort_vk_sorter *s);
+/* Fills s->tile[] (tile geometry without and with the stable flag) for the device limits and
+ * the create-info's max_tile_size and bitonic_elements_per_invocation; needs s->key_size,
+ * s->has_payload and s->max_count. Sets the sorter message on failure (INVALID_ARGUMENT for a
+ * bad tuning value, DEVICE_LIMITS when no tile fits). */
+vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysicalDeviceLimits *lim,
+                                             const vksort_vk_sorter_create_info *info);
+
+/* --- radix.c --- */
+/* Chooses the radix configuration for the device (called at creation after the limits are
+ * read). requested: ONESWEEP, PORTABLE, or AUTO (pick by vendor). Returns UNSUPPORTED with the
+ * sorter message set when the device cannot run them. */
+vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info,
+                                    vksort_vk_algorithm requested);
+vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
+void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s);
+/* Whether a sort described by info runs the radix sort (else bitonic). */
+int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_info *info);
+/* Radix passes of a sort: checks, timestamps, names. */
+typedef struct vksort_vk_radix_plan {
+    int indirect;
+    uint32_t count;          /* host count, or max_count when indirect */
+    uint32_t bit_begin, bit_end;
+    uint32_t digit_count;
+    uint32_t pass_count;
+    uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
+    uint8_t digit[3 + 3 * 8 + 1];
+} vksort_vk_radix_plan;
+vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                        vksort_vk_radix_plan *plan, vksort_vk_sorter *s_msg);
+vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                     const vksort_vk_sort_info *info,
+                                     const vksort_vk_radix_plan *plan);
+const char *vksort_vk_radix_pass_kind(uint32_t pipe);
 
 /* --- labels.c --- */
 void vksort_vk_pass_name(const vksort_vk_pass *pass, char *buf, size_t n);

@@ -1,14 +1,26 @@
 /*
  * Bitonic sort benchmark: GPU time per sort from the sorter's timestamps (first to last), median
- * of --runs runs (fresh random data uploaded before each, outside the timed range; every result
- * checked), for n = 2^min .. 2^max, keys only and key + uint32 payload.
+ * of --runs runs, keys only and key + uint32 payload. The sorter is always created with
+ * VKSORT_VK_ALGORITHM_BITONIC (AUTO would hand large counts to a radix sort).
  *
- *   vksort_vk_bitonic_bench [--device N] [--min-log2 10] [--max-log2 24] [--runs 25]
+ *   vksort_vk_bitonic_bench [--device N] [--min-log2 10] [--max-log2 24] [--sizes 10,12,16]
+ *                           [--runs 25] [--large-runs N] [--check-runs N] [--modes keys,pairs]
  *                           [--key u32|i32|f32|u64|i64|f64] [--stable] [--validate]
- *                           [--tile-cap N] [--passes]
+ *                           [--tile N] [--elems 4|8|16] [--label NAME] [--fresh] [--passes]
  *
- * Output: one line per (n, mode) and a summary table; --passes prints the per-pass breakdown of
- * the median run. Without --validate the validation layer is off (timings).
+ *   --sizes       log2 sizes to run (instead of every size from --min-log2 to --max-log2)
+ *   --large-runs  runs for sizes of 2^20 and above (default: --runs)
+ *   --check-runs  check the result of only the first N runs of each size (default: all)
+ *   --tile        cap on the tile size (max_tile_size; --tile-cap is the same)
+ *   --elems       bitonic_elements_per_invocation (0: the build's default)
+ *   --fresh       new random data before every run (default: one data set per size, uploaded
+ *                 again before every run; the network does the same work on any data)
+ *   --label       name of this configuration in the RESULT lines
+ *
+ * Output: one line per (n, mode), a summary table, and one machine-readable line per (n, mode):
+ *   RESULT <label> <keys|pairs> <log2 n> <median us> <min us> <passes> <tile> <workgroup>
+ * Every checked run must be ordered and (pairs) carry each key's own payload: exit status 1
+ * otherwise. Without --validate the validation layer is off (timings).
  */
 #include "support/test_data.h"
 #include "support/vk_rig.h"
@@ -21,12 +33,18 @@
 typedef struct bench_opts {
     int device;
     int min_log2, max_log2;
-    int runs;
+    int sizes[32];
+    int size_count;
+    int runs, large_runs, check_runs;
+    int modes; /* bit 0 keys, bit 1 pairs */
     vksort_key_type key_type;
     int stable;
     int validate;
     uint32_t tile_cap;
+    uint32_t elems;
     int passes;
+    int fresh;
+    const char *label;
 } bench_opts;
 
 static int cmp_double(const void *a, const void *b)
@@ -37,8 +55,11 @@ static int cmp_double(const void *a, const void *b)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: vksort_vk_bitonic_bench [--device N] [--min-log2 K] [--max-log2 K] "
-                    "[--runs N] [--key TYPE] [--stable] [--validate] [--tile-cap N] [--passes]\n");
+    fprintf(stderr,
+            "usage: vksort_vk_bitonic_bench [--device N] [--min-log2 K] [--max-log2 K] "
+            "[--sizes K,K,...] [--runs N] [--large-runs N] [--check-runs N] "
+            "[--modes keys,pairs] [--key TYPE] [--stable] [--validate] [--tile N] "
+            "[--elems 4|8|16] [--label NAME] [--fresh] [--passes]\n");
     return 2;
 }
 
@@ -55,9 +76,45 @@ static uint64_t okey(vksort_key_type t, const void *keys, size_t i)
     return vksort_encode_u32_bits(t, b);
 }
 
+static int parse_sizes(const char *s, bench_opts *o)
+{
+    o->size_count = 0;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 1 || v > 30 || o->size_count == 32)
+            return -1;
+        o->sizes[o->size_count++] = (int)v;
+        s = *end == ',' ? end + 1 : end;
+        if (*end && *end != ',')
+            return -1;
+    }
+    return o->size_count ? 0 : -1;
+}
+
+static int parse_modes(const char *s, bench_opts *o)
+{
+    o->modes = 0;
+    if (strstr(s, "keys"))
+        o->modes |= 1;
+    if (strstr(s, "pairs"))
+        o->modes |= 2;
+    return o->modes ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
-    bench_opts o = {-1, 10, 24, 25, VKSORT_KEY_U32, 0, 0, 0, 0};
+    bench_opts o;
+    memset(&o, 0, sizeof o);
+    o.device = -1;
+    o.min_log2 = 10;
+    o.max_log2 = 24;
+    o.runs = 25;
+    o.large_runs = 0;
+    o.check_runs = -1;
+    o.modes = 3;
+    o.key_type = VKSORT_KEY_U32;
+    o.label = "default";
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -65,18 +122,42 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--min-log2") && v) o.min_log2 = atoi(v), ++i;
         else if (!strcmp(a, "--max-log2") && v) o.max_log2 = atoi(v), ++i;
         else if (!strcmp(a, "--runs") && v) o.runs = atoi(v), ++i;
-        else if (!strcmp(a, "--tile-cap") && v) o.tile_cap = (uint32_t)atoi(v), ++i;
-        else if (!strcmp(a, "--key") && v) {
+        else if (!strcmp(a, "--large-runs") && v) o.large_runs = atoi(v), ++i;
+        else if (!strcmp(a, "--check-runs") && v) o.check_runs = atoi(v), ++i;
+        else if ((!strcmp(a, "--tile-cap") || !strcmp(a, "--tile")) && v)
+            o.tile_cap = (uint32_t)atoi(v), ++i;
+        else if (!strcmp(a, "--elems") && v) o.elems = (uint32_t)atoi(v), ++i;
+        else if (!strcmp(a, "--label") && v) o.label = v, ++i;
+        else if (!strcmp(a, "--sizes") && v) {
+            if (parse_sizes(v, &o) != 0)
+                return usage();
+            ++i;
+        } else if (!strcmp(a, "--modes") && v) {
+            if (parse_modes(v, &o) != 0)
+                return usage();
+            ++i;
+        } else if (!strcmp(a, "--key") && v) {
             if (vksort_key_type_from_name(v, &o.key_type) != VKSORT_SUCCESS)
                 return usage();
             ++i;
         } else if (!strcmp(a, "--stable")) o.stable = 1;
         else if (!strcmp(a, "--validate")) o.validate = 1;
         else if (!strcmp(a, "--passes")) o.passes = 1;
+        else if (!strcmp(a, "--fresh")) o.fresh = 1;
         else return usage();
     }
-    if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2 || o.runs < 1)
+    if (!o.size_count) {
+        if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2)
+            return usage();
+        for (int lg = o.min_log2; lg <= o.max_log2 && o.size_count < 32; ++lg)
+            o.sizes[o.size_count++] = lg;
+    }
+    if (o.runs < 1 || o.runs > 1024 || o.large_runs < 0 || o.large_runs > 1024)
         return usage();
+    int top = 0;
+    for (int i = 0; i < o.size_count; ++i)
+        if (o.sizes[i] > top)
+            top = o.sizes[i];
 
     vk_rig rig;
     vk_rig_options ro = {o.validate, o.device, 0};
@@ -86,13 +167,15 @@ int main(int argc, char **argv)
         fprintf(stderr, "no timestamps on the compute queue\n");
         return 1;
     }
-    const uint32_t max_n = 1u << o.max_log2;
+    const uint32_t max_n = 1u << top;
     const size_t ks = vksort_key_size(o.key_type);
     printf("device: %s, driver 0x%x, api %u.%u.%u\n", rig.props.deviceName, rig.props.driverVersion,
            VK_API_VERSION_MAJOR(rig.props.apiVersion), VK_API_VERSION_MINOR(rig.props.apiVersion),
            VK_API_VERSION_PATCH(rig.props.apiVersion));
-    printf("key %s, %s, median of %d runs, GPU time from timestamps (first to last)\n",
-           vksort_key_type_name(o.key_type), o.stable ? "stable" : "not stable", o.runs);
+    printf("key %s, %s, median of %d runs (%d from 2^20), GPU time from timestamps (first to "
+           "last), elements per invocation %u (0 = default), tile cap %u, label %s\n",
+           vksort_key_type_name(o.key_type), o.stable ? "stable" : "not stable", o.runs,
+           o.large_runs ? o.large_runs : o.runs, o.elems, o.tile_cap, o.label);
 
     const VkBufferUsageFlags su = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
@@ -117,10 +200,15 @@ int main(int argc, char **argv)
     memset(table, 0, sizeof table);
     int bad = 0;
     unsigned char *orig = malloc((size_t)max_n * ks);
-    double *times = malloc(sizeof(double) * (size_t)o.runs);
-    vksort_vk_pass_time *pass_sets = malloc(sizeof(vksort_vk_pass_time) * 256 * (size_t)o.runs);
+    double *times = malloc(sizeof(double) * (size_t)(o.runs > o.large_runs ? o.runs : o.large_runs));
+    const int max_runs = o.runs > o.large_runs ? o.runs : o.large_runs;
+    vksort_vk_pass_time *pass_sets = malloc(sizeof(vksort_vk_pass_time) * 256 * (size_t)max_runs);
+    for (uint32_t i = 0; i < max_n; ++i)
+        ((uint32_t *)up_v.mapped)[i] = i;
 
     for (int mode = 0; mode < 2; ++mode) {
+        if (!(o.modes & (1 << mode)))
+            continue;
         vksort_vk_sorter_create_info ci;
         memset(&ci, 0, sizeof ci);
         ci.instance = rig.instance;
@@ -131,6 +219,8 @@ int main(int argc, char **argv)
         ci.has_payload = mode ? VK_TRUE : VK_FALSE;
         ci.max_count = max_n;
         ci.max_tile_size = o.tile_cap;
+        ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC;
+        ci.bitonic_elements_per_invocation = o.elems;
         vksort_vk_diagnostics diag;
         ci.diagnostics = &diag;
         vksort_vk_sorter *sorter;
@@ -147,12 +237,16 @@ int main(int argc, char **argv)
             fprintf(stderr, "scratch allocation failed\n");
             return 1;
         }
-        printf("%s: tile %u (stable %u), %u invocations per workgroup\n",
-               mode ? "pairs" : "keys", props.tile_size, props.stable_tile_size,
-               props.workgroup_size);
+        const uint32_t tile = o.stable ? props.stable_tile_size : props.tile_size;
+        const uint32_t wg = props.workgroup_size * (o.stable ? props.stable_tile_size : props.tile_size) /
+                            props.tile_size;
+        printf("%s: tile %u (stable %u), %u invocations per workgroup\n", mode ? "pairs" : "keys",
+               props.tile_size, props.stable_tile_size, props.workgroup_size);
 
-        for (int lg = o.min_log2; lg <= o.max_log2; ++lg) {
+        for (int si_ = 0; si_ < o.size_count; ++si_) {
+            const int lg = o.sizes[si_];
             const uint32_t n = 1u << lg;
+            const int runs = (lg >= 20 && o.large_runs) ? o.large_runs : o.runs;
             vksort_vk_sort_info si;
             memset(&si, 0, sizeof si);
             si.keys = (vksort_vk_buffer_range){keys.buffer, 0, (VkDeviceSize)n * ks};
@@ -163,14 +257,18 @@ int main(int argc, char **argv)
             si.flags = o.stable ? VKSORT_FLAG_STABLE : 0;
             si.query_pool = pool;
             const uint32_t nq = vksort_vk_timestamp_query_count(sorter, &si);
+            if (nq == 0 || nq > 256) {
+                fprintf(stderr, "unexpected timestamp count %u\n", nq);
+                return 1;
+            }
             uint32_t np_last = 0;
             const int warmup = 2;
-            for (int run = -warmup; run < o.runs; ++run) {
-                test_fill_keys(o.key_type, DIST_UNIFORM, up_k.mapped, n, (uint64_t)(lg * 1000 + run + 17));
-                memcpy(orig, up_k.mapped, (size_t)n * ks);
-                if (mode)
-                    for (uint32_t i = 0; i < n; ++i)
-                        ((uint32_t *)up_v.mapped)[i] = i;
+            for (int run = -warmup; run < runs; ++run) {
+                if (run == -warmup || o.fresh) {
+                    test_fill_keys(o.key_type, DIST_UNIFORM, up_k.mapped, n,
+                                   (uint64_t)(lg * 1000 + (o.fresh ? run : 0) + 17));
+                    memcpy(orig, up_k.mapped, (size_t)n * ks);
+                }
                 VkCommandBuffer cmd = vk_rig_begin(&rig);
                 VkBufferCopy ck = {0, 0, (VkDeviceSize)n * ks}, cv = {0, 0, (VkDeviceSize)n * 4};
                 vkCmdCopyBuffer(cmd, up_k.buffer, keys.buffer, 1, &ck);
@@ -182,13 +280,16 @@ int main(int argc, char **argv)
                                VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                                VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
                 r = vksort_vk_cmd_sort(sorter, cmd, &si);
-                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                               VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-                vkCmdCopyBuffer(cmd, keys.buffer, down_k.buffer, 1, &ck);
-                if (mode)
-                    vkCmdCopyBuffer(cmd, vals.buffer, down_v.buffer, 1, &cv);
-                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                               VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+                const int check = o.check_runs < 0 || run < o.check_runs;
+                if (check) {
+                    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+                    vkCmdCopyBuffer(cmd, keys.buffer, down_k.buffer, 1, &ck);
+                    if (mode)
+                        vkCmdCopyBuffer(cmd, vals.buffer, down_v.buffer, 1, &cv);
+                    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+                }
                 if (r != VKSORT_SUCCESS || vk_rig_submit_wait(&rig, cmd) != 0) {
                     fprintf(stderr, "sort failed: %s %s\n", vksort_result_string(r),
                             vksort_vk_sorter_last_message(sorter));
@@ -202,28 +303,32 @@ int main(int argc, char **argv)
                 vksort_vk_pass_time *ps = pass_sets + 256 * (size_t)(run < 0 ? 0 : run);
                 vksort_vk_timestamps_to_ms(sorter, &si, ts, nq, ps, &np, &total);
                 np_last = np;
-                /* Check: ordered, and (pairs) every key is the input key its payload names. */
-                const unsigned char *out = down_k.mapped;
-                const uint32_t *ov = down_v.mapped;
-                int ok = 1;
-                for (uint32_t i = 1; i < n && ok; ++i)
-                    if (okey(o.key_type, out, i - 1) > okey(o.key_type, out, i))
-                        ok = 0;
-                for (uint32_t i = 0; mode && i < n && ok; ++i)
-                    if (ov[i] >= n || memcmp(out + (size_t)i * ks, orig + (size_t)ov[i] * ks, ks) != 0)
-                        ok = 0;
-                if (!ok) {
-                    fprintf(stderr, "WRONG RESULT n=%u mode=%s run=%d\n", n, mode ? "pairs" : "keys", run);
-                    bad = 1;
+                if (check) {
+                    /* Ordered, and (pairs) every key is the input key its payload names. */
+                    const unsigned char *out = down_k.mapped;
+                    const uint32_t *ov = down_v.mapped;
+                    int ok = 1;
+                    for (uint32_t i = 1; i < n && ok; ++i)
+                        if (okey(o.key_type, out, i - 1) > okey(o.key_type, out, i))
+                            ok = 0;
+                    for (uint32_t i = 0; mode && i < n && ok; ++i)
+                        if (ov[i] >= n ||
+                            memcmp(out + (size_t)i * ks, orig + (size_t)ov[i] * ks, ks) != 0)
+                            ok = 0;
+                    if (!ok) {
+                        fprintf(stderr, "WRONG RESULT n=%u mode=%s run=%d\n", n,
+                                mode ? "pairs" : "keys", run);
+                        bad = 1;
+                    }
                 }
                 if (run >= 0)
                     times[run] = total;
             }
             double sorted_t[1024];
-            int nr = o.runs < 1024 ? o.runs : 1024;
-            memcpy(sorted_t, times, sizeof(double) * (size_t)nr);
-            qsort(sorted_t, (size_t)nr, sizeof(double), cmp_double);
-            double med = nr % 2 ? sorted_t[nr / 2] : 0.5 * (sorted_t[nr / 2 - 1] + sorted_t[nr / 2]);
+            memcpy(sorted_t, times, sizeof(double) * (size_t)runs);
+            qsort(sorted_t, (size_t)runs, sizeof(double), cmp_double);
+            double med = runs % 2 ? sorted_t[runs / 2]
+                                  : 0.5 * (sorted_t[runs / 2 - 1] + sorted_t[runs / 2]);
             table[lg][mode] = med;
             printf("n=2^%-2d %-5s median %10.2f us  min %10.2f us  %9.1f Mkeys/s  %u passes\n", lg,
                    mode ? "pairs" : "keys", med * 1e3, sorted_t[0] * 1e3,
@@ -231,13 +336,15 @@ int main(int argc, char **argv)
             if (o.passes) {
                 /* Breakdown of the run closest to the median. */
                 int best = 0;
-                for (int i = 1; i < nr; ++i)
+                for (int i = 1; i < runs; ++i)
                     if ((times[i] - med) * (times[i] - med) < (times[best] - med) * (times[best] - med))
                         best = i;
                 const vksort_vk_pass_time *ps = pass_sets + 256 * (size_t)best;
                 for (uint32_t i = 0; i < np_last; ++i)
                     printf("    %-44s %9.2f us\n", ps[i].name, ps[i].ms * 1e3);
             }
+            printf("RESULT %s %s %d %.2f %.2f %u %u %u\n", o.label, mode ? "pairs" : "keys", lg,
+                   med * 1e3, sorted_t[0] * 1e3, np_last, tile, wg);
             fflush(stdout);
         }
         vk_rig_buffer_destroy(&rig, &scratch);
@@ -245,8 +352,9 @@ int main(int argc, char **argv)
     }
 
     printf("\n| n | keys (us) | pairs (us) |\n| --- | ---: | ---: |\n");
-    for (int lg = o.min_log2; lg <= o.max_log2; ++lg)
-        printf("| 2^%d | %.2f | %.2f |\n", lg, table[lg][0] * 1e3, table[lg][1] * 1e3);
+    for (int i = 0; i < o.size_count; ++i)
+        printf("| 2^%d | %.2f | %.2f |\n", o.sizes[i], table[o.sizes[i]][0] * 1e3,
+               table[o.sizes[i]][1] * 1e3);
 
     free(orig);
     free(times);

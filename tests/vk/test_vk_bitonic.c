@@ -2,11 +2,14 @@
  * Vulkan bitonic sort against the CPU backend (vksort_cpu_sort), under the validation layer with
  * synchronization validation: key types x distributions x sizes (1 .. ~2M, tile boundaries,
  * 2^k +- 1) x ascending/descending x bit ranges x payload x stable flag, indirect counts
- * (0, 1, tile boundaries, max, above max), argument errors, timestamps and debug labels. Any
- * validation warning or error fails the test.
+ * (0, 1, tile boundaries, max, above max), every elements-per-invocation setting, argument
+ * errors, timestamps and debug labels. Any validation warning or error fails the test.
  *
  *   test_vk_bitonic [--list-devices] [--quick]
- * Environment: see support/vk_rig.h (VKSORT_TEST_DEVICE, VKSORT_TEST_EXPECT_SUBGROUP, ...).
+ * Environment: see support/vk_rig.h (VKSORT_TEST_DEVICE, VKSORT_TEST_EXPECT_SUBGROUP, ...);
+ * VKSORT_TEST_ONLY=name[,name...] runs a subset, VKSORT_TEST_VERBOSE=1 prints sorter creation
+ * times, VKSORT_TEST_CASE_TIMES=1 the time of every case. Every sorter is created with
+ * VKSORT_VK_ALGORITHM_BITONIC.
  */
 #include "support/test_data.h"
 #include "support/test_main.h"
@@ -43,6 +46,7 @@ typedef struct sorter_slot {
     int payload;
     uint32_t max_count;
     uint32_t tile_cap;
+    uint32_t elements; /* bitonic_elements_per_invocation (0: default) */
     vksort_vk_sorter *sorter;
     vksort_vk_sorter_properties props;
     vksort_vk_memory_requirements reqs;
@@ -52,12 +56,13 @@ typedef struct sorter_slot {
 static sorter_slot slots[MAX_SLOTS];
 static int slot_count;
 
-static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_count,
-                               uint32_t tile_cap)
+static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max_count,
+                                 uint32_t tile_cap, uint32_t elements)
 {
     for (int i = 0; i < slot_count; ++i)
         if (slots[i].type == type && slots[i].payload == payload &&
-            slots[i].max_count == max_count && slots[i].tile_cap == tile_cap)
+            slots[i].max_count == max_count && slots[i].tile_cap == tile_cap &&
+            slots[i].elements == elements)
             return &slots[i];
     if (slot_count == MAX_SLOTS) {
         vksort_vk_sorter_destroy(slots[0].sorter);
@@ -70,6 +75,7 @@ static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_c
     s->payload = payload;
     s->max_count = max_count;
     s->tile_cap = tile_cap;
+    s->elements = elements;
     vksort_vk_diagnostics diag;
     vksort_vk_sorter_create_info ci;
     memset(&ci, 0, sizeof ci);
@@ -81,13 +87,16 @@ static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_c
     ci.has_payload = payload ? VK_TRUE : VK_FALSE;
     ci.max_count = max_count;
     ci.max_tile_size = tile_cap;
+    ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC; /* AUTO would hand large counts to a radix sort */
+    ci.bitonic_elements_per_invocation = elements;
     ci.flags = rig.debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0;
     ci.diagnostics = &diag;
     double t0 = vk_rig_now_ms();
     vksort_result r = vksort_vk_sorter_create(&ci, &s->sorter);
     if (getenv("VKSORT_TEST_VERBOSE"))
-        printf("sorter %s payload=%d max=%u tile_cap=%u: %.0f ms\n", vksort_key_type_name(type),
-               payload, max_count, tile_cap, vk_rig_now_ms() - t0);
+        printf("sorter %s payload=%d max=%u tile_cap=%u elements=%u: %.0f ms\n",
+               vksort_key_type_name(type), payload, max_count, tile_cap, elements,
+               vk_rig_now_ms() - t0);
     if (r != VKSORT_SUCCESS) {
         fprintf(stderr, "sorter create failed: %s: %s\n", vksort_result_string(r), diag.message);
         CHECK(r == VKSORT_SUCCESS);
@@ -97,6 +106,12 @@ static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_c
     vksort_vk_get_memory_requirements(s->sorter, &s->reqs);
     slot_count++;
     return s;
+}
+
+static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_count,
+                               uint32_t tile_cap)
+{
+    return get_sorter_e(type, payload, max_count, tile_cap, 0);
 }
 
 static void destroy_sorters(void)
@@ -115,6 +130,7 @@ typedef struct sort_case {
     uint32_t bit_begin, bit_end;
     int indirect;
     uint32_t tile_cap;      /* sorter tile cap (0: device maximum) */
+    uint32_t elements;      /* sorter bitonic_elements_per_invocation (0: default) */
     uint32_t max_count;     /* sorter max count */
     uint64_t seed;
 } sort_case;
@@ -171,14 +187,27 @@ static void describe(const sort_case *c, char *buf, size_t n)
 {
     snprintf(buf, n,
              "type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) indirect=%d "
-             "tile_cap=%u max=%u",
+             "tile_cap=%u elements=%u max=%u",
              vksort_key_type_name(c->type), test_dist_name(c->dist), c->n, c->desc, c->stable,
-             c->payload, c->bit_begin, c->bit_end, c->indirect, c->tile_cap, c->max_count);
+             c->payload, c->bit_begin, c->bit_end, c->indirect, c->tile_cap, c->elements,
+             c->max_count);
 }
 
+static int run_case_(const sort_case *c);
 static int run_case(const sort_case *c)
 {
-    sorter_slot *slot = get_sorter(c->type, c->payload, c->max_count, c->tile_cap);
+    double t0_ = vk_rig_now_ms();
+    int r_ = run_case_(c);
+    if (getenv("VKSORT_TEST_CASE_TIMES")) {
+        char what[256];
+        describe(c, what, sizeof what);
+        printf("%8.1f ms %s\n", vk_rig_now_ms() - t0_, what);
+    }
+    return r_;
+}
+static int run_case_(const sort_case *c)
+{
+    sorter_slot *slot = get_sorter_e(c->type, c->payload, c->max_count, c->tile_cap, c->elements);
     if (!slot)
         return 0;
     const size_t ks = vksort_key_size(c->type);
@@ -468,6 +497,77 @@ static void test_small_tiles(void)
     }
 }
 
+/* The other elements-per-invocation settings (4, 8 and 32; 16, the default, runs everywhere else):
+ * single tiles full and partial (a partial tile sorts only its active part), several tiles with
+ * global and local merges, stable and not, 32- and 64-bit keys, bit ranges, indirect counts. */
+static void test_elements(void)
+{
+    /* (elements, configuration): every configuration with 4, two with 8 and 32 (32 applies to
+     * 32-bit keys without the stable flag only; the rest of such a sorter uses 16). Indirect
+     * counts for the configurations marked so (each needs a sorter with a small max_count). */
+    struct {
+        uint32_t elements;
+        vksort_key_type type;
+        int payload;
+        uint32_t tile_cap;
+        int indirect;
+    } cfg[] = {
+        {4, VKSORT_KEY_U32, 0, 0, 1},   {4, VKSORT_KEY_F32, 1, 0, 0},
+        {4, VKSORT_KEY_I64, 1, 512, 0}, {4, VKSORT_KEY_U32, 1, 256, 1},
+        {8, VKSORT_KEY_F32, 1, 0, 0},   {8, VKSORT_KEY_I64, 1, 512, 0},
+        {32, VKSORT_KEY_U32, 0, 0, 0},  {32, VKSORT_KEY_U32, 1, 256, 1},
+    };
+    unsigned rot = 0;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        const uint32_t e = cfg[k].elements;
+        sorter_slot *slot =
+            get_sorter_e(cfg[k].type, cfg[k].payload, DEFAULT_MAX, cfg[k].tile_cap, e);
+        if (!slot)
+            continue;
+        CHECK_EQ(slot->props.workgroup_size * e, slot->props.tile_size);
+        const uint32_t T = slot->props.tile_size, TS = slot->props.stable_tile_size;
+        const uint32_t sizes[] = {2,  3,  e - 1, e + 1,     100,       T / 2 + 3,
+                                  TS - 1, TS, T,     T + 1, 3 * T + 17, 9 * T + 5};
+        const size_t ns = quick ? 8 : sizeof sizes / sizeof sizes[0];
+        for (size_t si = 0; si < ns; ++si, ++rot) {
+            sort_case c;
+            memset(&c, 0, sizeof c);
+            c.type = cfg[k].type;
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.n = sizes[si];
+            c.payload = cfg[k].payload;
+            c.stable = (int)((rot >> 1) & 1u) ^ (int)(k & 1u);
+            c.desc = (int)((rot >> 2) & 1u);
+            c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
+            c.tile_cap = cfg[k].tile_cap;
+            c.elements = e;
+            c.max_count = DEFAULT_MAX;
+            c.seed = 15000 + rot;
+            CHECK(run_case(&c));
+        }
+        if (!cfg[k].indirect)
+            continue;
+        const uint32_t max = 2 * T + 9;
+        const uint32_t counts[] = {1, T - 3, max, max + 7};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
+            sort_case c;
+            memset(&c, 0, sizeof c);
+            c.type = cfg[k].type;
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.n = counts[i];
+            c.payload = cfg[k].payload;
+            c.stable = (int)(rot & 1u);
+            c.desc = (int)((rot >> 1) & 1u);
+            c.indirect = 1;
+            c.tile_cap = cfg[k].tile_cap;
+            c.elements = e;
+            c.max_count = max;
+            c.seed = 16000 + rot;
+            CHECK(run_case(&c));
+        }
+    }
+}
+
 /* Indirect counts: clamped on the GPU; exactly the first min(count, max) elements sorted. */
 static void test_indirect(void)
 {
@@ -606,12 +706,15 @@ static void test_errors(void)
     CHECK(bad == NULL);
     CHECK(strlen(diag.message) > 0);
     c2 = ci;
-    c2.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
-    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_UNSUPPORTED);
-    CHECK(strstr(diag.message, "not available yet") != NULL);
+    c2.algorithm = (vksort_vk_algorithm)9;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     c2 = ci;
-    c2.algorithm = VKSORT_VK_ALGORITHM_PORTABLE;
-    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_UNSUPPORTED);
+    c2.bitonic_elements_per_invocation = 5;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(diag.message, "bitonic_elements_per_invocation") != NULL);
+    c2 = ci;
+    c2.bitonic_elements_per_invocation = 64;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     c2 = ci;
     c2.key_type = (vksort_key_type)17;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
@@ -629,10 +732,15 @@ static void test_errors(void)
         CHECK(strstr(diag.message, "maxStorageBufferRange") != NULL);
     }
     c2 = ci;
+    c2.algorithm = VKSORT_VK_ALGORITHM_BITONIC;
+    c2.bitonic_elements_per_invocation = 4;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_SUCCESS);
     vksort_vk_sorter_properties props;
     vksort_vk_get_sorter_properties(bad, &props);
     CHECK_EQ(props.algorithm, VKSORT_VK_ALGORITHM_BITONIC);
+    /* Tiles never exceed the count rounded up to a power of two (nor go below 256). */
+    CHECK_EQ(props.tile_size, 256);
+    CHECK_EQ(props.workgroup_size, 64);
     vksort_vk_sorter_destroy(bad);
     vksort_vk_sorter_destroy(NULL);
     uint32_t n_ext = 0;
@@ -798,6 +906,7 @@ int main(int argc, char **argv)
     TIMED(test_matrix_small);
     TIMED(test_flags_cross);
     TIMED(test_small_tiles);
+    TIMED(test_elements);
     TIMED(test_indirect);
     TIMED(test_sizes_large);
     TIMED(test_two_million);

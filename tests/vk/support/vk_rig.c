@@ -285,12 +285,20 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
     qci.queueFamilyIndex = rig->queue_family;
     qci.queueCount = 1;
     qci.pQueuePriorities = &prio;
-    const char *dev_exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+    /* Push descriptors (required by vksort); subgroupPartitionNV where the device has it
+     * (VKSORT_TEST_NO_PARTITIONED=1 leaves it off to test the ballot path there too). */
+    rig->enabled_extensions[0] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
+    rig->enabled_extension_count = 1;
+    const char *no_part = getenv("VKSORT_TEST_NO_PARTITIONED");
+    if (has_device_extension(rig->physical_device, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) &&
+        !(no_part && no_part[0] == '1'))
+        rig->enabled_extensions[rig->enabled_extension_count++] =
+            VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = 1;
-    dci.ppEnabledExtensionNames = dev_exts;
+    dci.enabledExtensionCount = rig->enabled_extension_count;
+    dci.ppEnabledExtensionNames = rig->enabled_extensions;
     vr = vkCreateDevice(rig->physical_device, &dci, NULL, &rig->device);
     if (vr != VK_SUCCESS) {
         fprintf(stderr, "vk_rig: vkCreateDevice failed (%d)\n", (int)vr);

@@ -32,6 +32,9 @@ typedef struct vk_rig {
     int validation;         /* the validation layer is on */
     int debug_utils;        /* VK_EXT_debug_utils is enabled */
     int messages;           /* warnings + errors seen by the messenger */
+    /* Device extensions enabled (for vksort_vk_sorter_create_info::enabled_extensions). */
+    const char *enabled_extensions[4];
+    uint32_t enabled_extension_count;
 } vk_rig;
 
 typedef struct vk_rig_options {

@@ -1,0 +1,364 @@
+/*
+ * GPU sort benchmark: vksort (bitonic, onesweep, portable) and CUB DeviceRadixSort on the same
+ * GPU, same sizes, one run. u32 keys, u32 pairs, f32 pairs, u64 keys; n = 2^lo .. 2^hi; optional
+ * bit range (e.g. --bits 0:16).
+ *
+ * vksort: device-local buffers; before every run fresh random data is copied in from a staging
+ * buffer (outside the timed region); GPU time from the sort's own first/last timestamps; median
+ * of --runs (>= 20) after 2 warm-ups; the first and last runs are checked sorted on the host.
+ * CUB: bench/cub_bench.h (cudaEvents, fresh data each run, checked) when built with CUDA.
+ * Also measures the copy rate (vkCmdCopyBuffer, read + write bytes) for the bandwidth floor:
+ * bytes a radix sort must move = key (+payload) bytes x (1 histogram read of keys + 2 per
+ * active digit pass), over the copy rate.
+ *
+ *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
+ *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
+ *                    [--csv FILE] [--copy-tbps 4.2]
+ */
+#include "support/test_data.h"
+#include "support/vk_rig.h"
+#include "vksort/vulkan.h"
+#if VKSORT_HAVE_CUB_BENCH
+#include "cub_bench.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct workload {
+    const char *name;
+    vksort_key_type type;
+    int payload;
+    int cub_kind;
+} workload;
+
+static const workload workloads[] = {
+    {"u32keys", VKSORT_KEY_U32, 0, 0},
+    {"u32pairs", VKSORT_KEY_U32, 1, 1},
+    {"f32pairs", VKSORT_KEY_F32, 1, 2},
+    {"u64keys", VKSORT_KEY_U64, 0, 3},
+};
+static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "cub"};
+
+static vk_rig rig;
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int listed(const char *list, const char *name)
+{
+    if (!list)
+        return 1;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ","))
+        if (strcmp(t, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Copy rate in bytes/s (read + write) from a large device-to-device copy. */
+static double measure_copy_rate(void)
+{
+    const VkDeviceSize bytes = (VkDeviceSize)1 << 30;
+    vk_rig_buffer a, b;
+    if (vk_rig_buffer_create(&rig, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, 0, &a) ||
+        vk_rig_buffer_create(&rig, bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, 0, &b))
+        return 0;
+    VkQueryPool pool;
+    VkQueryPoolCreateInfo qp = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qp.queryCount = 2;
+    vkCreateQueryPool(rig.device, &qp, NULL, &pool);
+    double best = 1e30;
+    for (int r = 0; r < 6; ++r) {
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        vkCmdResetQueryPool(cmd, pool, 0, 2);
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
+        VkBufferCopy region = {0, 0, bytes};
+        vkCmdCopyBuffer(cmd, a.buffer, b.buffer, 1, &region);
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, pool, 1);
+        vk_rig_submit_wait(&rig, cmd);
+        uint64_t ts[2];
+        vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
+        if (r > 0 && ms < best)
+            best = ms;
+    }
+    vkDestroyQueryPool(rig.device, pool, NULL);
+    vk_rig_buffer_destroy(&rig, &a);
+    vk_rig_buffer_destroy(&rig, &b);
+    return 2.0 * (double)bytes / (best * 1e-3);
+}
+
+/* Is keys[0..n) sorted (ascending, encoded order restricted to the bit range)? */
+static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_t lo, uint32_t hi)
+{
+    const size_t ks = vksort_key_size(type);
+    uint32_t width = (uint32_t)ks * 8u;
+    if (hi == 0)
+        hi = width;
+    uint64_t mask = ((hi - lo) == 64 ? ~0ull : ((1ull << (hi - lo)) - 1u)) << lo;
+    uint64_t prev = 0;
+    for (size_t i = 0; i < n; ++i) {
+        uint64_t e;
+        if (ks == 8) {
+            uint64_t b;
+            memcpy(&b, (const unsigned char *)keys + i * 8, 8);
+            e = vksort_encode_u64_bits(type, b);
+        } else {
+            uint32_t b;
+            memcpy(&b, (const unsigned char *)keys + i * 4, 4);
+            e = vksort_encode_u32_bits(type, b);
+        }
+        e &= mask;
+        if (i && e < prev)
+            return 0;
+        prev = e;
+    }
+    return 1;
+}
+
+/* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
+static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t n, int runs,
+                          uint32_t bit_lo, uint32_t bit_hi, int *check_failed, char *detail,
+                          size_t detail_len)
+{
+    vksort_vk_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.instance = rig.instance;
+    ci.physical_device = rig.physical_device;
+    ci.device = rig.device;
+    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    ci.key_type = w->type;
+    ci.has_payload = w->payload ? VK_TRUE : VK_FALSE;
+    ci.max_count = n;
+    ci.algorithm = algo;
+    ci.enabled_extension_count = rig.enabled_extension_count;
+    ci.enabled_extensions = rig.enabled_extensions;
+    vksort_vk_diagnostics diag;
+    ci.diagnostics = &diag;
+    vksort_vk_sorter *s = NULL;
+    if (vksort_vk_sorter_create(&ci, &s) != VKSORT_SUCCESS) {
+        snprintf(detail, detail_len, "%s", diag.message);
+        return -1;
+    }
+    vksort_vk_memory_requirements req;
+    vksort_vk_get_memory_requirements(s, &req);
+    const size_t ks = vksort_key_size(w->type);
+    const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
+    memset(&vals, 0, sizeof vals);
+    memset(&stage_v, 0, sizeof stage_v);
+    int err = vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 0, &keys) ||
+              vk_rig_buffer_create(&rig, req.scratch_size, req.scratch_usage, 0, &scratch) ||
+              vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 1, &stage_k) ||
+              vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 1, &back);
+    if (w->payload)
+        err = err || vk_rig_buffer_create(&rig, (VkDeviceSize)n * 4, st, 0, &vals) ||
+              vk_rig_buffer_create(&rig, (VkDeviceSize)n * 4, st, 1, &stage_v);
+    if (err) {
+        vksort_vk_sorter_destroy(s);
+        snprintf(detail, detail_len, "buffer allocation failed");
+        return -1;
+    }
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys = (vksort_vk_buffer_range){keys.buffer, 0, (VkDeviceSize)n * ks};
+    if (w->payload)
+        si.values = (vksort_vk_buffer_range){vals.buffer, 0, (VkDeviceSize)n * 4};
+    si.scratch = (vksort_vk_buffer_range){scratch.buffer, 0, req.scratch_size};
+    si.count = n;
+    si.bit_begin = bit_lo;
+    si.bit_end = bit_hi;
+    si.flags = algo == VKSORT_VK_ALGORITHM_BITONIC ? 0 : VKSORT_FLAG_STABLE;
+    uint32_t nts = vksort_vk_timestamp_query_count(s, &si);
+    VkQueryPool pool;
+    VkQueryPoolCreateInfo qp = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qp.queryCount = nts;
+    vkCreateQueryPool(rig.device, &qp, NULL, &pool);
+    si.query_pool = pool;
+
+    double *times = calloc((size_t)runs, sizeof *times);
+    uint64_t *ts = calloc(nts, sizeof *ts);
+    int measured = 0;
+    /* Random bit patterns once; every run XORs them with a new random word (still uniform
+     * random bits, different data each run), outside the timed region. */
+    test_fill_keys(w->type, DIST_UNIFORM, stage_k.mapped, n, 7919u);
+    if (w->payload)
+        for (uint32_t i = 0; i < n; ++i)
+            ((uint32_t *)stage_v.mapped)[i] = i;
+    uint64_t rng = 12345;
+    for (int r = -2; r < runs; ++r) {
+        uint32_t flip = (uint32_t)test_rng_next(&rng);
+        uint32_t *words = stage_k.mapped;
+        for (size_t i = 0; i < (size_t)n * ks / 4; ++i)
+            words[i] ^= flip;
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        VkBufferCopy ck = {0, 0, (VkDeviceSize)n * ks};
+        vkCmdCopyBuffer(cmd, stage_k.buffer, keys.buffer, 1, &ck);
+        if (w->payload) {
+            VkBufferCopy cv = {0, 0, (VkDeviceSize)n * 4};
+            vkCmdCopyBuffer(cmd, stage_v.buffer, vals.buffer, 1, &cv);
+        }
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        vksort_vk_cmd_sort(s, cmd, &si);
+        const int check = r == 0 || r == runs - 1;
+        if (check) {
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            vkCmdCopyBuffer(cmd, keys.buffer, back.buffer, 1, &ck);
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+        }
+        vk_rig_submit_wait(&rig, cmd);
+        if (check && !host_sorted(w->type, back.mapped, n, bit_lo, bit_hi))
+            *check_failed = 1;
+        vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        if (r >= 0)
+            times[measured++] = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
+    }
+    /* Per-pass breakdown of the last run for the detail column. */
+    vksort_vk_pass_time passes[64];
+    uint32_t np = 64;
+    double total = 0;
+    detail[0] = '\0';
+    if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, passes, &np, &total) == VKSORT_SUCCESS) {
+        size_t used = 0;
+        for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
+            used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
+                                     i ? " " : "", passes[i].name, passes[i].ms * 1e3);
+    }
+    qsort(times, (size_t)measured, sizeof *times, cmp_double);
+    double med = times[measured / 2];
+    free(times);
+    free(ts);
+    vkDestroyQueryPool(rig.device, pool, NULL);
+    vk_rig_buffer_destroy(&rig, &keys);
+    vk_rig_buffer_destroy(&rig, &vals);
+    vk_rig_buffer_destroy(&rig, &scratch);
+    vk_rig_buffer_destroy(&rig, &stage_k);
+    vk_rig_buffer_destroy(&rig, &stage_v);
+    vk_rig_buffer_destroy(&rig, &back);
+    vksort_vk_sorter_destroy(s);
+    return med;
+}
+
+int main(int argc, char **argv)
+{
+    int lo = 10, hi = 24, runs = 20;
+    uint32_t bit_lo = 0, bit_hi = 0;
+    const char *only = NULL, *sorters = NULL, *csv_path = NULL;
+    double copy_tbps = 0;
+    for (int i = 1; i < argc; ++i) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--min-log2") && v) lo = atoi(argv[++i]);
+        else if (!strcmp(a, "--max-log2") && v) hi = atoi(argv[++i]);
+        else if (!strcmp(a, "--runs") && v) runs = atoi(argv[++i]);
+        else if (!strcmp(a, "--only") && v) only = argv[++i];
+        else if (!strcmp(a, "--sorters") && v) sorters = argv[++i];
+        else if (!strcmp(a, "--csv") && v) csv_path = argv[++i];
+        else if (!strcmp(a, "--copy-tbps") && v) copy_tbps = atof(argv[++i]);
+        else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
+        else {
+            fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
+                            "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
+                            "[--copy-tbps X]\n");
+            return 2;
+        }
+    }
+    if (runs < 20)
+        runs = 20;
+    if (lo < 1 || hi > 30 || lo > hi)
+        return 2;
+    vk_rig_options opt = {0, -1, 0};
+    if (vk_rig_create(&rig, &opt) != 0)
+        return 1;
+    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv)
+        fprintf(csv, "workload,n,bits,sorter,median_ms,gkeys_per_s,ratio_to_cub,floor_fraction\n");
+    /* vkCmdCopyBuffer may run on a copy engine slower than the SMs: --copy-tbps gives the
+     * device-to-device rate measured with compute (e.g. CUDA/PyTorch) for the floor instead. */
+    double measured = measure_copy_rate();
+    double copy_rate = copy_tbps > 0 ? copy_tbps * 1e12 : measured;
+    printf("device: %s, subgroup %u; vkCmdCopyBuffer %.2f TB/s (read+write); floor uses %.2f TB/s; "
+           "%d runs per cell\n",
+           rig.props.deviceName, rig.subgroup_size, measured / 1e12, copy_rate / 1e12, runs);
+    int failed = 0;
+    for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
+        const workload *w = &workloads[wi];
+        if (!listed(only, w->name))
+            continue;
+        printf("\n%s%s%s: median ms (G keys/s) [x CUB] {fraction of the bandwidth floor}\n",
+               w->name, bit_hi ? " bits " : "", "");
+        for (int lg = lo; lg <= hi; ++lg) {
+            uint32_t n = 1u << lg;
+            if (w->type == VKSORT_KEY_U64 && lg > 27)
+                continue;
+            double ms[4] = {-1, -1, -1, -1};
+            char detail[4][1024];
+            int bad[4] = {0, 0, 0, 0};
+            for (int k = 0; k < 4; ++k) {
+                detail[k][0] = '\0';
+                if (!listed(sorters, sorter_names[k]))
+                    continue;
+                if (k == 0 && lg > 24)
+                    continue; /* bitonic: O(n log^2 n), minutes at 2^28 */
+                if (k < 3) {
+                    ms[k] = time_vksort((vksort_vk_algorithm)(k + 1), w, n, runs, bit_lo, bit_hi,
+                                        &bad[k], detail[k], sizeof detail[k]);
+                } else {
+#if VKSORT_HAVE_CUB_BENCH
+                    double m;
+                    if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs, &m) == 0)
+                        ms[k] = m;
+                    else
+                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+#endif
+                }
+                failed |= bad[k];
+            }
+            /* Floor: keys (+payload) read once for the histogram, read and written per pass. */
+            uint32_t bits = (bit_hi ? bit_hi : (uint32_t)vksort_key_size(w->type) * 8u) - bit_lo;
+            uint32_t passes = (bits + 7u) / 8u;
+            double per_key = (double)vksort_key_size(w->type) * (1 + 2 * passes) +
+                             (w->payload ? 4.0 * 2 * passes : 0);
+            double floor_ms = copy_rate > 0 ? per_key * n / copy_rate * 1e3 : 0;
+            printf("2^%-3d", lg);
+            for (int k = 0; k < 4; ++k) {
+                if (ms[k] < 0) {
+                    printf(" | %-8s %28s", sorter_names[k], "-");
+                    continue;
+                }
+                double ratio = ms[3] > 0 ? ms[3] / ms[k] : 0;
+                printf(" | %-8s %8.4f (%6.2f) [%4.2f] {%3.0f%%}%s", sorter_names[k], ms[k],
+                       n / ms[k] / 1e6, ratio, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
+                if (csv)
+                    fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f\n", w->name, n, bit_lo,
+                            bit_hi, sorter_names[k], ms[k], n / ms[k] / 1e6, ratio,
+                            floor_ms / ms[k]);
+            }
+            printf("\n");
+            for (int k = 1; k < 3; ++k)
+                if (ms[k] >= 0 && (lg == 16 || lg == 24 || lg == hi))
+                    printf("      %s passes: %s\n", sorter_names[k], detail[k]);
+            fflush(stdout);
+        }
+    }
+    if (csv)
+        fclose(csv);
+    vk_rig_destroy(&rig);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,481 @@
+/*
+ * Radix sorts (Onesweep and portable reduce-then-scan): device configuration, scratch layout,
+ * pipelines, pass plan and recording. Shaders: shaders/radix_*.comp (see their headers).
+ *
+ * Every sort records the same sequence; the GPU decides what actually runs:
+ *   radix_prepare   1 workgroup: clamp the count, tiles/blocks, clear histograms and tickets
+ *   histogram       all digits at once (indirect: groups from prepare)
+ *   plan            1 workgroup: digit starts, constant digits, ping-pong parity, and the
+ *                   indirect dispatch sizes of everything after it (zero for skipped passes)
+ *   per digit p     onesweep p                         (Onesweep)
+ *                   upsweep p, block_scan p, downsweep p (portable)
+ *   copy            B -> A when an odd number of passes ran (else zero workgroups)
+ * Host and indirect counts take the same path, so a skipped digit costs an empty dispatch and
+ * a barrier, never a read-back.
+ */
+#include "sorter_internal.h"
+#include "radix_interface.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
+#define RADIX_MAX_ITEMS 32u                /* MAX_ITEMS in radix_tile.glsl */
+#define RADIX_MAX_BLOCKS 1024u
+#define RADIX_HIST_ITEMS 32u
+
+/* Mirrors RadixPush in shaders/include/radix_common.glsl. */
+typedef struct radix_push {
+    uint32_t count, flags, key_type, bit_begin, bit_end, pass_index, max_count, max_tiles,
+        count_word, digit_count, tile_size, aux;
+} radix_push;
+
+const char *vksort_vk_radix_pass_kind(uint32_t pipe)
+{
+    static const char *const names[RADIX_PIPE_COUNT] = {
+        "radix_prepare", "histogram", "plan", "onesweep", "upsweep", "block_scan", "downsweep",
+        "copy"};
+    return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
+}
+
+static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
+{
+    return (v + a - 1) / a * a;
+}
+
+/* Vendors whose drivers run every started workgroup to completion alongside the others, and
+ * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too, but Onesweep's
+ * look-back gives wrong prefixes there when workgroups run on several threads (Mesa 22.3; see
+ * docs/vulkan.md): AUTO takes the portable sort on it. */
+static int vendor_has_forward_progress(uint32_t vendor_id)
+{
+    switch (vendor_id) {
+    case 0x10DE: /* NVIDIA */
+    case 0x1002: /* AMD */
+    case 0x8086: /* Intel */
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int extension_listed(const vksort_vk_sorter_create_info *info, const char *name)
+{
+    for (uint32_t i = 0; i < info->enabled_extension_count; ++i)
+        if (info->enabled_extensions && info->enabled_extensions[i] &&
+            strcmp(info->enabled_extensions[i], name) == 0)
+            return 1;
+    return 0;
+}
+
+vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info,
+                                    vksort_vk_algorithm requested)
+{
+    vksort_vk_radix *rx = &s->radix;
+    memset(rx, 0, sizeof *rx);
+    if (!s->vk.vkGetPhysicalDeviceProperties2)
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "radix sorts need Vulkan 1.1 (vkGetPhysicalDeviceProperties2)");
+    VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    p2.pNext = &sg;
+    s->vk.vkGetPhysicalDeviceProperties2(s->physical_device, &p2);
+    const VkPhysicalDeviceLimits *lim = &p2.properties.limits;
+
+    const VkSubgroupFeatureFlags needed = VK_SUBGROUP_FEATURE_BASIC_BIT |
+                                          VK_SUBGROUP_FEATURE_VOTE_BIT |
+                                          VK_SUBGROUP_FEATURE_BALLOT_BIT |
+                                          VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+    if (!(sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) ||
+        (sg.supportedOperations & needed) != needed)
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "radix sorts need subgroup basic, vote, ballot and arithmetic "
+                              "operations in compute shaders");
+    if (sg.subgroupSize < 4 || sg.subgroupSize > 128 || (sg.subgroupSize & (sg.subgroupSize - 1)))
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "radix sorts need a power-of-two subgroup size in 4..128 (device: %u)",
+                              sg.subgroupSize);
+    if (s->max_count > RADIX_MAX_COUNT)
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "radix sorts handle at most 2^30 - 1 keys (max_count %u)",
+                              s->max_count);
+
+    if (requested == VKSORT_VK_ALGORITHM_AUTO)
+        requested = vendor_has_forward_progress(p2.properties.vendorID)
+                        ? VKSORT_VK_ALGORITHM_ONESWEEP
+                        : VKSORT_VK_ALGORITHM_PORTABLE;
+    rx->algorithm = requested;
+    rx->subgroup_size = sg.subgroupSize;
+    rx->partitioned = (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
+                      extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+
+    /* Workgroup: at most 16 subgroups (their per-digit counters live in shared memory), at
+     * most 256 invocations, and a divisor of 256 (one digit per invocation in the scans). */
+    uint32_t wg = sg.subgroupSize * 16u;
+    if (wg > 256u)
+        wg = 256u;
+    if (wg < 64u)
+        wg = 64u;
+    if (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0])
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "radix sorts need %u invocations per workgroup", wg);
+    const uint32_t key_words = s->key_size / 4u;
+    /* Shared memory besides the staging area: counts, starts, destinations, run, scan words. */
+    const uint32_t fixed_bytes = 4u * (4u * RADIX_DIGITS + wg + 16u);
+    if (lim->maxComputeSharedMemorySize <= fixed_bytes + 4u * wg * key_words)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeSharedMemorySize %u too small for the radix tile",
+                              lim->maxComputeSharedMemorySize);
+    uint32_t items = (lim->maxComputeSharedMemorySize - fixed_bytes) / (4u * wg * key_words);
+    /* 15 per invocation measured well on NVIDIA (see docs/perf-notes.md); fewer elsewhere. */
+    uint32_t preferred = sg.subgroupSize >= 32 ? 15u : 8u;
+    if (items > preferred)
+        items = preferred;
+    uint32_t subgroups = wg / sg.subgroupSize;
+    uint32_t smem = wg * items * key_words;
+    if (smem < subgroups * RADIX_DIGITS)
+        smem = subgroups * RADIX_DIGITS;
+    if (4u * smem + fixed_bytes > lim->maxComputeSharedMemorySize)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeSharedMemorySize %u too small for %u subgroups' counters",
+                              lim->maxComputeSharedMemorySize, subgroups);
+    rx->workgroup = wg;
+    rx->items = items;
+    rx->tile = wg * items;
+    rx->smem_words = smem;
+    rx->hist_workgroup = 256u;
+    rx->hist_chunk = rx->hist_workgroup * RADIX_HIST_ITEMS;
+
+    uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
+    rx->max_tiles = tiles ? tiles : 1u;
+    rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
+
+    /* Scratch layout, each range at the storage-buffer offset alignment. */
+    const VkDeviceSize a = s->min_storage_align;
+    rx->state_bytes = RADIX_STATE_WORDS * 4u;
+    rx->hist_bytes = 2u * RADIX_MAX_PASSES * RADIX_DIGITS * 4u;
+    rx->lookback_bytes = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP
+                             ? 2u * (VkDeviceSize)rx->max_tiles * RADIX_DIGITS * 4u
+                             : (VkDeviceSize)rx->max_blocks * RADIX_DIGITS * 4u;
+    rx->state_offset = 0;
+    rx->hist_offset = align_up(rx->state_bytes, a);
+    rx->lookback_offset = align_up(rx->hist_offset + rx->hist_bytes, a);
+    rx->keys_offset = align_up(rx->lookback_offset + rx->lookback_bytes, a);
+    rx->values_offset = align_up(rx->keys_offset + (VkDeviceSize)s->max_count * s->key_size, a);
+    rx->scratch_size = s->has_payload ? rx->values_offset + (VkDeviceSize)s->max_count * 4u
+                                      : rx->keys_offset + (VkDeviceSize)s->max_count * s->key_size;
+    if (rx->lookback_bytes > lim->maxStorageBufferRange)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "radix look-back of %llu bytes exceeds maxStorageBufferRange",
+                              (unsigned long long)rx->lookback_bytes);
+    if ((uint64_t)rx->max_tiles > (uint64_t)RADIX_DISPATCH_SPLIT * lim->maxComputeWorkGroupCount[1] ||
+        lim->maxComputeWorkGroupCount[0] < RADIX_DISPATCH_SPLIT)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeWorkGroupCount too small for max_count %u", s->max_count);
+    return VKSORT_SUCCESS;
+}
+
+/* Embedded module name of a radix pipeline (variants: see src/vk/CMakeLists.txt). */
+static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf, size_t n)
+{
+    const unsigned kw = s->key_size * 8u;
+    const int v = s->has_payload ? 1 : 0;
+    const char *part = s->radix.partitioned ? "_nvp" : "";
+    switch (pipe) {
+    case RADIX_PIPE_PREPARE: snprintf(buf, n, "radix_prepare"); break;
+    case RADIX_PIPE_PLAN: snprintf(buf, n, "radix_plan"); break;
+    case RADIX_PIPE_BLOCK_SCAN: snprintf(buf, n, "radix_block_scan"); break;
+    case RADIX_PIPE_HISTOGRAM: snprintf(buf, n, "radix_histogram_k%u", kw); break;
+    case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
+    case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
+    case RADIX_PIPE_ONESWEEP: snprintf(buf, n, "radix_onesweep_k%u_v%d%s", kw, v, part); break;
+    case RADIX_PIPE_DOWNSWEEP: snprintf(buf, n, "radix_downsweep_k%u_v%d%s", kw, v, part); break;
+    default: snprintf(buf, n, "?"); break;
+    }
+}
+
+static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe)
+{
+    vksort_vk_radix *rx = &s->radix;
+    char name[64];
+    module_name(s, pipe, name, sizeof name);
+    /* Spec constants: 0 workgroup size, 1 items per invocation, 3 shared words (the tile
+     * passes); the histogram uses only 0; the rest have fixed sizes. */
+    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP;
+    const uint32_t spec_data[3] = {pipe == RADIX_PIPE_HISTOGRAM ? rx->hist_workgroup : rx->workgroup,
+                                   rx->items, rx->smem_words};
+    const VkSpecializationMapEntry entries[3] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}};
+    VkSpecializationInfo spec = {tile_pass ? 3u : 1u, entries, sizeof spec_data, spec_data};
+    char label[96];
+    snprintf(label, sizeof label, "vksort %s", name);
+    return vksort_vk_create_compute_pipeline(
+        s, name, tile_pass || pipe == RADIX_PIPE_HISTOGRAM ? &spec : NULL, rx->layout, label,
+        &rx->pipes[pipe]);
+}
+
+vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
+{
+    vksort_result r = vksort_vk_create_push_layout(s, RADIX_BINDING_TOTAL, sizeof(radix_push),
+                                                   &s->radix.set_layout, &s->radix.layout);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    const int onesweep = s->radix.algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
+    for (int p = 0; p < RADIX_PIPE_COUNT; ++p) {
+        int needed = 1;
+        if (p == RADIX_PIPE_ONESWEEP)
+            needed = onesweep;
+        if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
+            needed = !onesweep;
+        if (!needed)
+            continue;
+        r = create_pipeline(s, (vksort_vk_radix_pipe)p);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+    return VKSORT_SUCCESS;
+}
+
+void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
+{
+    vksort_vk_radix *rx = &s->radix;
+    for (int p = 0; p < RADIX_PIPE_COUNT; ++p) {
+        if (rx->pipes[p])
+            s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
+        rx->pipes[p] = VK_NULL_HANDLE;
+    }
+    if (rx->layout)
+        s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
+    if (rx->set_layout)
+        s->vk.vkDestroyDescriptorSetLayout(s->device, rx->set_layout, s->vk_allocator);
+    rx->layout = VK_NULL_HANDLE;
+    rx->set_layout = VK_NULL_HANDLE;
+}
+
+int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_info *info)
+{
+    if (s->radix.algorithm == VKSORT_VK_ALGORITHM_AUTO)
+        return 0; /* no radix pipelines */
+    if (!s->auto_algorithm)
+        return 1; /* created as ONESWEEP or PORTABLE */
+    /* AUTO: bitonic when every count this sort can see fits one bitonic tile. */
+    const vksort_vk_tile *tile = &s->tile[(info->flags & VKSORT_FLAG_STABLE) ? 1 : 0];
+    uint32_t n = info->count_buffer.buffer ? s->max_count : info->count;
+    return n > tile->size;
+}
+
+static vksort_result fail(vksort_vk_sorter *s_msg, vksort_result r, const char *what)
+{
+    return s_msg ? vksort_vk_fail(s_msg, r, VK_SUCCESS, "%s", what) : r;
+}
+
+vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                        vksort_vk_radix_plan *p, vksort_vk_sorter *s_msg)
+{
+    memset(p, 0, sizeof *p);
+    if (!info)
+        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "sort info is NULL");
+    if (info->flags & ~(vksort_flags)VKSORT_FLAGS_ALL)
+        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "unknown sort flags");
+    vksort_result r = vksort_resolve_bit_range(s->key_type, info->bit_begin, info->bit_end,
+                                               &p->bit_begin, &p->bit_end);
+    if (r != VKSORT_SUCCESS) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, r, VK_SUCCESS, "bit range [%u, %u) invalid for %u-bit keys",
+                           info->bit_begin, info->bit_end, s->key_size * 8u);
+        return r;
+    }
+    p->indirect = info->count_buffer.buffer != VK_NULL_HANDLE;
+    if (!p->indirect && info->count > s->max_count) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_COUNT_TOO_LARGE, VK_SUCCESS,
+                           "count %u exceeds the sorter's max_count %u", info->count, s->max_count);
+        return VKSORT_ERROR_COUNT_TOO_LARGE;
+    }
+    p->count = p->indirect ? s->max_count : info->count;
+    const VkDeviceSize n = p->count;
+    VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
+    r = vksort_vk_check_range(s_msg, &info->keys, key_align, n * s->key_size, "keys",
+                    VKSORT_ERROR_BUFFER_TOO_SMALL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (s->has_payload) {
+        VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
+        r = vksort_vk_check_range(s_msg, &info->values, va, n * 4u, "values", VKSORT_ERROR_BUFFER_TOO_SMALL);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+    r = vksort_vk_check_range(s_msg, &info->scratch, s->min_storage_align, s->radix.scratch_size, "scratch",
+                    VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (p->indirect) {
+        r = vksort_vk_check_range(s_msg, &info->count_buffer, 4, 4, "count", VKSORT_ERROR_BUFFER_TOO_SMALL);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+    p->digit_count = (p->bit_end - p->bit_begin + RADIX_BITS - 1u) / RADIX_BITS;
+    if (!p->indirect && p->count < 2)
+        return VKSORT_SUCCESS;
+
+    const int onesweep = s->radix.algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
+#define ADD(kind_, digit_)                                                        \
+    do {                                                                         \
+        p->kind[p->pass_count] = (uint8_t)(kind_);                               \
+        p->digit[p->pass_count] = (uint8_t)(digit_);                             \
+        p->pass_count++;                                                         \
+    } while (0)
+    ADD(RADIX_PIPE_PREPARE, 0);
+    ADD(RADIX_PIPE_HISTOGRAM, 0);
+    ADD(RADIX_PIPE_PLAN, 0);
+    for (uint32_t d = 0; d < p->digit_count; ++d) {
+        if (onesweep) {
+            ADD(RADIX_PIPE_ONESWEEP, d);
+        } else {
+            ADD(RADIX_PIPE_UPSWEEP, d);
+            ADD(RADIX_PIPE_BLOCK_SCAN, d);
+            ADD(RADIX_PIPE_DOWNSWEEP, d);
+        }
+    }
+    ADD(RADIX_PIPE_COPY, 0);
+#undef ADD
+    return VKSORT_SUCCESS;
+}
+
+static void radix_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd)
+{
+    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                       VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
+    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                                   VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                               0, 1, &mb, 0, NULL, 0, NULL);
+}
+
+/* Indirect table entry of a pass (RADIX_E_*), or -1 for the fixed single-workgroup passes. */
+static int pass_entry(uint32_t kind, uint32_t digit)
+{
+    switch (kind) {
+    case RADIX_PIPE_HISTOGRAM: return (int)RADIX_E_HISTOGRAM;
+    case RADIX_PIPE_ONESWEEP:
+    case RADIX_PIPE_DOWNSWEEP: return (int)(RADIX_E_PASS + digit);
+    case RADIX_PIPE_UPSWEEP: return (int)(RADIX_E_UPSWEEP + digit);
+    case RADIX_PIPE_BLOCK_SCAN: return (int)(RADIX_E_SCAN + digit);
+    case RADIX_PIPE_COPY: return (int)RADIX_E_COPY;
+    default: return -1;
+    }
+}
+
+vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                     const vksort_vk_sort_info *info,
+                                     const vksort_vk_radix_plan *p)
+{
+    const vksort_vk_radix *rx = &s->radix;
+    const int timestamps = info->query_pool != VK_NULL_HANDLE;
+    if (timestamps) {
+        s->vk.vkCmdResetQueryPool(cmd, info->query_pool, info->first_query, p->pass_count + 1u);
+        s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
+                                  info->first_query);
+    }
+    if (p->pass_count == 0)
+        return VKSORT_SUCCESS;
+    const int onesweep = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
+    vksort_vk_label_begin(s, cmd, onesweep ? "vksort onesweep radix sort"
+                                           : "vksort portable radix sort");
+
+    const VkDeviceSize n = p->count;
+    const VkDeviceSize base = info->scratch.offset;
+    VkDescriptorBufferInfo bi[RADIX_BINDING_TOTAL];
+    memset(bi, 0, sizeof bi);
+    bi[RADIX_BINDING_KEYS_A] = (VkDescriptorBufferInfo){info->keys.buffer, info->keys.offset,
+                                                        n * s->key_size};
+    bi[RADIX_BINDING_VALUES_A] = (VkDescriptorBufferInfo){info->values.buffer, info->values.offset,
+                                                          n * 4u};
+    bi[RADIX_BINDING_STATE] = (VkDescriptorBufferInfo){info->scratch.buffer,
+                                                       base + rx->state_offset, rx->state_bytes};
+    bi[RADIX_BINDING_KEYS_B] = (VkDescriptorBufferInfo){info->scratch.buffer,
+                                                        base + rx->keys_offset, n * s->key_size};
+    bi[RADIX_BINDING_VALUES_B] = (VkDescriptorBufferInfo){info->scratch.buffer,
+                                                          base + rx->values_offset, n * 4u};
+    bi[RADIX_BINDING_HIST] = (VkDescriptorBufferInfo){info->scratch.buffer, base + rx->hist_offset,
+                                                      rx->hist_bytes};
+    bi[RADIX_BINDING_LOOKBACK] = (VkDescriptorBufferInfo){
+        info->scratch.buffer, base + rx->lookback_offset, rx->lookback_bytes};
+    /* The count binding starts at the offset rounded down to the storage alignment; a host
+     * count binds the state range there (the shader does not read it). */
+    uint32_t count_word = 0;
+    if (p->indirect) {
+        VkDeviceSize cb = info->count_buffer.offset / s->min_storage_align * s->min_storage_align;
+        count_word = (uint32_t)((info->count_buffer.offset - cb) / 4u);
+        bi[RADIX_BINDING_COUNT] = (VkDescriptorBufferInfo){info->count_buffer.buffer, cb,
+                                                           (count_word + 1u) * 4u};
+    } else {
+        bi[RADIX_BINDING_COUNT] = bi[RADIX_BINDING_STATE];
+    }
+    VkWriteDescriptorSet w[RADIX_BINDING_TOTAL];
+    uint32_t nw = 0;
+    memset(w, 0, sizeof w);
+    for (uint32_t b = 0; b < RADIX_BINDING_TOTAL; ++b) {
+        if (!s->has_payload && (b == RADIX_BINDING_VALUES_A || b == RADIX_BINDING_VALUES_B))
+            continue;
+        w[nw].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+        w[nw].dstBinding = b;
+        w[nw].descriptorCount = 1;
+        w[nw].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        w[nw].pBufferInfo = &bi[b];
+        ++nw;
+    }
+    s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw, w);
+
+    radix_push push;
+    memset(&push, 0, sizeof push);
+    push.count = p->indirect ? 0u : p->count;
+    push.flags = (p->indirect ? RADIX_FLAG_INDIRECT : 0u) |
+                 ((info->flags & VKSORT_FLAG_DESCENDING) ? RADIX_FLAG_DESCENDING : 0u) |
+                 (s->emulate_no_forward_progress ? RADIX_FLAG_STALL_FIRST : 0u) |
+                 (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE);
+    push.key_type = (uint32_t)s->key_type;
+    push.bit_begin = p->bit_begin;
+    push.bit_end = p->bit_end;
+    push.max_count = s->max_count;
+    push.max_tiles = onesweep ? rx->max_tiles : rx->max_blocks;
+    push.count_word = count_word;
+    push.digit_count = p->digit_count;
+    push.tile_size = rx->tile;
+
+    for (uint32_t i = 0; i < p->pass_count; ++i) {
+        const uint32_t kind = p->kind[i];
+        const uint32_t digit = p->digit[i];
+        char name[48];
+        if (s->debug_labels) {
+            if (kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
+                kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP)
+                snprintf(name, sizeof name, "%s digit %u", vksort_vk_radix_pass_kind(kind), digit);
+            else
+                snprintf(name, sizeof name, "%s", vksort_vk_radix_pass_kind(kind));
+            vksort_vk_label_begin(s, cmd, name);
+        }
+        s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->pipes[kind]);
+        radix_push pc = push;
+        pc.pass_index = digit;
+        pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
+        s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
+        int entry = pass_entry(kind, digit);
+        if (entry < 0)
+            s->vk.vkCmdDispatch(cmd, 1, 1, 1);
+        else
+            s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer,
+                                        base + rx->state_offset +
+                                            (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)entry) * 4u);
+        if (timestamps)
+            s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
+                                      info->first_query + i + 1u);
+        if (s->debug_labels)
+            vksort_vk_label_end(s, cmd);
+        if (i + 1 < p->pass_count)
+            radix_barrier(s, cmd);
+    }
+    vksort_vk_label_end(s, cmd);
+    return VKSORT_SUCCESS;
+}

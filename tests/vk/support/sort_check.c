@@ -1,0 +1,209 @@
+#include "support/sort_check.h"
+
+#include "vksort/cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GUARD 64u /* elements around the sorted range that must stay untouched */
+#define MAX_SLOTS 24
+
+static vk_rig *rig;
+static vk_rig_buffer keys_buf, vals_buf, scratch_buf, count_buf;
+static sort_slot slots[MAX_SLOTS];
+static int slot_count;
+
+static const VkBufferUsageFlags storage_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                                VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+
+void sort_check_init(vk_rig *r)
+{
+    rig = r;
+}
+
+void sort_check_shutdown(void)
+{
+    for (int i = 0; i < slot_count; ++i)
+        vksort_vk_sorter_destroy(slots[i].sorter);
+    slot_count = 0;
+    vk_rig_buffer_destroy(rig, &keys_buf);
+    vk_rig_buffer_destroy(rig, &vals_buf);
+    vk_rig_buffer_destroy(rig, &scratch_buf);
+    vk_rig_buffer_destroy(rig, &count_buf);
+}
+
+static int ensure_buffer(vk_rig_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage)
+{
+    if (b->buffer && b->size >= size)
+        return 0;
+    vk_rig_buffer_destroy(rig, b);
+    return vk_rig_buffer_create(rig, size + size / 4 + 4096, usage, 1, b);
+}
+
+sort_slot *sort_check_sorter(const sort_config *cfg)
+{
+    for (int i = 0; i < slot_count; ++i)
+        if (memcmp(&slots[i].cfg, cfg, sizeof *cfg) == 0)
+            return &slots[i];
+    if (slot_count == MAX_SLOTS) {
+        vksort_vk_sorter_destroy(slots[0].sorter);
+        memmove(slots, slots + 1, sizeof slots[0] * (MAX_SLOTS - 1));
+        slot_count--;
+    }
+    sort_slot *s = &slots[slot_count];
+    memset(s, 0, sizeof *s);
+    s->cfg = *cfg;
+    vksort_vk_diagnostics diag;
+    vksort_vk_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.instance = rig->instance;
+    ci.physical_device = rig->physical_device;
+    ci.device = rig->device;
+    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    ci.key_type = cfg->type;
+    ci.has_payload = cfg->payload ? VK_TRUE : VK_FALSE;
+    ci.max_count = cfg->max_count;
+    ci.max_tile_size = cfg->tile_cap;
+    ci.algorithm = cfg->algorithm;
+    ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0);
+    ci.diagnostics = &diag;
+    ci.enabled_extension_count = rig->enabled_extension_count;
+    ci.enabled_extensions = rig->enabled_extensions;
+    vksort_result r = vksort_vk_sorter_create(&ci, &s->sorter);
+    if (r != VKSORT_SUCCESS) {
+        fprintf(stderr, "sorter create failed: %s: %s\n", vksort_result_string(r), diag.message);
+        return NULL;
+    }
+    vksort_vk_get_sorter_properties(s->sorter, &s->props);
+    vksort_vk_get_memory_requirements(s->sorter, &s->reqs);
+    slot_count++;
+    return s;
+}
+
+void sort_check_describe(const sort_case *c, char *buf, size_t n)
+{
+    snprintf(buf, n,
+             "algo=%s type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) "
+             "indirect=%d max=%u flags=%u",
+             vksort_vk_algorithm_name(c->cfg.algorithm), vksort_key_type_name(c->cfg.type),
+             test_dist_name(c->dist), c->n, c->desc, c->stable, c->cfg.payload, c->bit_begin,
+             c->bit_end, c->indirect, c->cfg.max_count, c->cfg.flags);
+}
+
+uint32_t sort_check_bit_range(vksort_key_type type, unsigned k, uint32_t *begin)
+{
+    uint32_t width = vksort_key_size(type) * 8u;
+    switch (k % 5u) {
+    case 1: *begin = 0; return 16;
+    case 2: *begin = 8; return 24;
+    case 3: *begin = 3; return width - 5;
+    case 4: *begin = width - 1; return width;
+    default: *begin = 0; return 0;
+    }
+}
+
+int sort_check_run(const sort_case *c, const void **out_scratch)
+{
+    sort_slot *slot = sort_check_sorter(&c->cfg);
+    if (!slot)
+        return 0;
+    const size_t ks = vksort_key_size(c->cfg.type);
+    const uint32_t max = c->cfg.max_count;
+    const uint32_t eff = c->indirect ? (c->n < max ? c->n : max) : c->n;
+    const size_t region = c->indirect ? max : c->n; /* elements the sort may access */
+    const size_t total = GUARD + region + GUARD;
+    const VkDeviceSize key_off = GUARD * ks, val_off = GUARD * 4u;
+    if (ensure_buffer(&keys_buf, total * ks, storage_usage) ||
+        (c->cfg.payload && ensure_buffer(&vals_buf, total * 4u, storage_usage)) ||
+        ensure_buffer(&scratch_buf, slot->reqs.scratch_size + 256,
+                      storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) ||
+        ensure_buffer(&count_buf, 256, storage_usage)) {
+        fprintf(stderr, "buffer allocation failed\n");
+        return 0;
+    }
+    unsigned char *init_keys = malloc(total * ks);
+    uint32_t *init_vals = malloc(total * 4u);
+    unsigned char *expect_keys = malloc(total * ks);
+    uint32_t *expect_vals = malloc(total * 4u);
+    test_fill_keys(c->cfg.type, c->dist, init_keys, total, c->seed);
+    for (size_t i = 0; i < total; ++i)
+        init_vals[i] = (uint32_t)(i * 2654435761u) ^ 0x9e3779b9u;
+    memcpy(keys_buf.mapped, init_keys, total * ks);
+    if (c->cfg.payload)
+        memcpy(vals_buf.mapped, init_vals, total * 4u);
+    memset(scratch_buf.mapped, 0xa5, (size_t)scratch_buf.size); /* must not matter */
+    ((uint32_t *)count_buf.mapped)[3] = c->n;                   /* count at byte offset 12 */
+
+    memcpy(expect_keys, init_keys, total * ks);
+    memcpy(expect_vals, init_vals, total * 4u);
+    vksort_cpu_sort_info cpu;
+    memset(&cpu, 0, sizeof cpu);
+    cpu.key_type = c->cfg.type;
+    cpu.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | VKSORT_FLAG_STABLE;
+    cpu.bit_begin = c->bit_begin;
+    cpu.bit_end = c->bit_end;
+    cpu.count = eff;
+    cpu.keys = expect_keys + key_off;
+    cpu.values = c->cfg.payload ? expect_vals + GUARD : NULL;
+    int ok = vksort_cpu_sort(&cpu) == VKSORT_SUCCESS;
+
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys = (vksort_vk_buffer_range){keys_buf.buffer, key_off, region * ks};
+    if (c->cfg.payload)
+        si.values = (vksort_vk_buffer_range){vals_buf.buffer, val_off, region * 4u};
+    si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
+    if (c->indirect)
+        si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 12, 4};
+    else
+        si.count = c->n;
+    si.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | (c->stable ? VKSORT_FLAG_STABLE : 0);
+    si.bit_begin = c->bit_begin;
+    si.bit_end = c->bit_end;
+
+    VkCommandBuffer cmd = vk_rig_begin(rig);
+    vksort_result r = vksort_vk_cmd_sort(slot->sorter, cmd, &si);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    ok = vk_rig_submit_wait(rig, cmd) == 0 && r == VKSORT_SUCCESS && ok;
+    char what[320];
+    sort_check_describe(c, what, sizeof what);
+    if (r != VKSORT_SUCCESS)
+        fprintf(stderr, "cmd_sort failed: %s: %s (%s)\n", vksort_result_string(r),
+                vksort_vk_sorter_last_message(slot->sorter), what);
+    const unsigned char *got_keys = keys_buf.mapped;
+    const uint32_t *got_vals = c->cfg.payload ? vals_buf.mapped : NULL;
+    if (ok) {
+        size_t tail_from = GUARD + eff;
+        if (memcmp(got_keys, init_keys, GUARD * ks) != 0 ||
+            memcmp(got_keys + tail_from * ks, init_keys + tail_from * ks,
+                   (total - tail_from) * ks) != 0 ||
+            (c->cfg.payload && (memcmp(got_vals, init_vals, GUARD * 4u) != 0 ||
+                                memcmp(got_vals + tail_from, init_vals + tail_from,
+                                       (total - tail_from) * 4u) != 0))) {
+            fprintf(stderr, "MISMATCH outside the sorted range (%s)\n", what);
+            ok = 0;
+        }
+    }
+    if (ok) {
+        /* The radix sorts are always stable: identical bytes, keys and payloads. */
+        size_t dk = test_first_difference(got_keys + key_off, expect_keys + key_off, eff, ks);
+        size_t dv = c->cfg.payload
+                        ? test_first_difference(got_vals + GUARD, expect_vals + GUARD, eff, 4)
+                        : (size_t)-1;
+        if (dk != (size_t)-1 || dv != (size_t)-1) {
+            fprintf(stderr, "MISMATCH (%s): first key diff %lld, first value diff %lld\n", what,
+                    (long long)dk, (long long)dv);
+            ok = 0;
+        }
+    }
+    if (out_scratch)
+        *out_scratch = scratch_buf.mapped;
+    free(init_keys);
+    free(init_vals);
+    free(expect_keys);
+    free(expect_vals);
+    return ok;
+}

@@ -1,0 +1,52 @@
+/*
+ * One Vulkan sort case checked against the CPU backend: sorters cached by configuration,
+ * shared host-visible buffers with guard zones, indirect counts, and the comparison (bytes
+ * identical with the stable flag or a radix sort; same order keys and same (key, value)
+ * multiset otherwise). Used by the radix tests; every check runs under the rig's validation.
+ */
+#ifndef VKSORT_TEST_SORT_CHECK_H
+#define VKSORT_TEST_SORT_CHECK_H
+
+#include "support/test_data.h"
+#include "support/vk_rig.h"
+#include "vksort/vulkan.h"
+
+typedef struct sort_config {
+    vksort_key_type type;
+    int payload;
+    uint32_t max_count;
+    uint32_t tile_cap;
+    vksort_vk_algorithm algorithm;
+    vksort_vk_create_flags flags;
+} sort_config;
+
+typedef struct sort_slot {
+    sort_config cfg;
+    vksort_vk_sorter *sorter;
+    vksort_vk_sorter_properties props;
+    vksort_vk_memory_requirements reqs;
+} sort_slot;
+
+typedef struct sort_case {
+    sort_config cfg;
+    test_dist dist;
+    uint32_t n;          /* host count, or the value in the count buffer when indirect */
+    int desc, stable;
+    uint32_t bit_begin, bit_end;
+    int indirect;
+    uint64_t seed;
+} sort_case;
+
+void sort_check_init(vk_rig *rig);
+void sort_check_shutdown(void);
+/* The sorter for a configuration (created on first use); NULL (reason printed) on error. */
+sort_slot *sort_check_sorter(const sort_config *cfg);
+/* Runs one case; returns 1 when everything matched. out_scratch (optional): the scratch
+ * buffer's mapping after the sort. */
+int sort_check_run(const sort_case *c, const void **out_scratch);
+/* A readable one-line description of a case. */
+void sort_check_describe(const sort_case *c, char *buf, size_t n);
+/* Bit range k of a small rotation: full, [0,16), [8,24), [3,w-5), [w-1,w). */
+uint32_t sort_check_bit_range(vksort_key_type type, unsigned k, uint32_t *begin);
+
+#endif

@@ -1,0 +1,396 @@
+/*
+ * Vulkan radix sorts (Onesweep or portable) against the CPU backend, byte for byte (keys and
+ * payloads: the radix sorts are stable), under the validation layer with synchronization
+ * validation: key types x distributions x sizes (0 .. ~2M, tile boundaries, 2^k +- 1) x
+ * ascending/descending x bit ranges x payload, indirect counts (0, tile boundaries, max, above
+ * max), skipped constant digits, the automatic choice, timestamps and argument errors. Any
+ * validation message fails the test.
+ *
+ *   test_vk_radix --algo onesweep|portable [--quick] [--large]
+ *     --large adds sizes up to 2^28 (for the GPU machine; needs about 6 GB of host-visible memory)
+ * Environment: see support/vk_rig.h.
+ */
+#include "radix_interface.h"
+#include "support/sort_check.h"
+#include "support/test_main.h"
+#include "vksort/cpu.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static vk_rig rig;
+static int quick, large;
+static vksort_vk_algorithm algo = VKSORT_VK_ALGORITHM_ONESWEEP;
+
+#define DEFAULT_MAX ((1u << 21) + 4096u)
+
+static sort_case make_case(vksort_key_type type, int payload, uint32_t max)
+{
+    sort_case c;
+    memset(&c, 0, sizeof c);
+    c.cfg.type = type;
+    c.cfg.payload = payload;
+    c.cfg.max_count = max;
+    c.cfg.algorithm = algo;
+    return c;
+}
+
+/* Every type x payload x distribution over sizes around the tile; direction and bit range
+ * rotate so that each meets each. */
+static void test_matrix_small(void)
+{
+    unsigned rot = 0;
+    for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
+        for (int payload = 0; payload < 2; ++payload) {
+            sort_case probe = make_case((vksort_key_type)t, payload, DEFAULT_MAX);
+            sort_slot *slot = sort_check_sorter(&probe.cfg);
+            CHECK(slot != NULL);
+            if (!slot)
+                continue;
+            const uint32_t T = slot->props.radix_tile_size;
+            const uint32_t sizes[] = {0, 1, 2, 3, 7, 100, 255, 257, T - 1, T, T + 1,
+                                      2 * T + 1, 5 * T - 3, 4097, 65537};
+            const size_t ns = quick ? 9 : sizeof sizes / sizeof sizes[0];
+            for (int d = 0; d < DIST_COUNT; ++d) {
+                for (size_t si = 0; si < ns; ++si, ++rot) {
+                    sort_case c = probe;
+                    c.dist = (test_dist)d;
+                    c.n = sizes[si];
+                    c.desc = (int)((rot >> 1) & 1u);
+                    c.stable = (int)(rot & 1u); /* must not matter for a radix sort */
+                    c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u + (unsigned)d,
+                                                     &c.bit_begin);
+                    c.seed = rot * 7919u + 1u;
+                    CHECK(sort_check_run(&c, NULL));
+                }
+            }
+        }
+    }
+}
+
+/* Every direction x bit range x payload for two types at a multi-tile size. */
+static void test_flags_cross(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_F32, VKSORT_KEY_I64};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 2; ++ti)
+        for (int payload = 0; payload < 2; ++payload)
+            for (int desc = 0; desc < 2; ++desc)
+                for (unsigned b = 0; b < 5; ++b, ++rot) {
+                    sort_case c = make_case(types[ti], payload, DEFAULT_MAX);
+                    c.dist = rot % 3u == 0 ? DIST_FEW_UNIQUE
+                                           : (rot % 3u == 1 ? DIST_SPECIALS : DIST_UNIFORM);
+                    c.n = 20011;
+                    c.desc = desc;
+                    c.bit_end = sort_check_bit_range(c.cfg.type, b, &c.bit_begin);
+                    c.seed = 1000 + rot;
+                    CHECK(sort_check_run(&c, NULL));
+                }
+}
+
+/* Powers of two +- 1 up to ~2M keys (many tiles, look-back chains, 2D-free dispatches). */
+static void test_sizes_large(void)
+{
+    const uint32_t sizes[] = {(1u << 16) - 1, (1u << 17) + 1, 300007, (1u << 20) + 1,
+                              (1u << 21) + 3};
+    const test_dist dists[] = {DIST_UNIFORM, DIST_FEW_UNIQUE, DIST_SPECIALS, DIST_REVERSED,
+                               DIST_LOW_BYTE, DIST_SORTED};
+    unsigned rot = 0;
+    const size_t ns = quick ? 3 : sizeof sizes / sizeof sizes[0];
+    for (size_t si = 0; si < ns; ++si) {
+        int per_size = sizes[si] > 400000 ? 2 : VKSORT_KEY_TYPE_COUNT;
+        for (int t = 0; t < per_size; ++t, ++rot) {
+            vksort_key_type type = per_size == 2 ? (t ? VKSORT_KEY_U64 : VKSORT_KEY_F32)
+                                                 : (vksort_key_type)t;
+            sort_case c = make_case(type, (int)(rot & 1u) | (per_size == 2), DEFAULT_MAX);
+            c.dist = dists[rot % 6u];
+            c.n = sizes[si];
+            c.desc = (int)((rot >> 1) & 1u);
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+            c.seed = 5000 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
+/* The GPU machine: up to 2^28 keys, u32 pairs, u32 keys, f32 pairs, u64 keys. */
+static void test_sizes_huge(void)
+{
+    const uint32_t sizes[] = {(1u << 24) + 7, 1u << 26, 1u << 28};
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U64};
+    for (size_t si = 0; si < 3; ++si)
+        for (size_t ti = 0; ti < 3; ++ti) {
+            if (types[ti] == VKSORT_KEY_U64 && sizes[si] > (1u << 26))
+                continue; /* host memory of the reference */
+            sort_case c = make_case(types[ti], ti != 2, sizes[si]);
+            c.dist = ti == 1 ? DIST_SPECIALS : DIST_UNIFORM;
+            c.n = sizes[si];
+            c.desc = (int)(si & 1u);
+            c.seed = 31 + si * 3 + ti;
+            CHECK(sort_check_run(&c, NULL));
+        }
+}
+
+/* Indirect counts: clamped on the GPU; exactly the first min(count, max) elements sorted, the
+ * rest of the buffers untouched. */
+static void test_indirect(void)
+{
+    const struct { vksort_key_type type; int payload; uint32_t max; } cfg[] = {
+        {VKSORT_KEY_U32, 1, 0}, {VKSORT_KEY_F64, 0, 0}, {VKSORT_KEY_I32, 1, 300007}};
+    unsigned rot = 0;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        sort_case probe = make_case(cfg[k].type, cfg[k].payload, DEFAULT_MAX);
+        sort_slot *slot = sort_check_sorter(&probe.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const uint32_t T = slot->props.radix_tile_size;
+        const uint32_t max = cfg[k].max ? cfg[k].max : 3 * T + 5;
+        const uint32_t counts[] = {0, 1, 2, T - 1, T, T + 1, max - 1, max, max + 1,
+                                   0xffffffffu, 2 * T + 7};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
+            sort_case c = make_case(cfg[k].type, cfg[k].payload, max);
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.n = counts[i];
+            c.desc = (int)((rot >> 1) & 1u);
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+            c.indirect = 1;
+            c.seed = 12000 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
+/* A digit that is the same for every key costs no pass: after a sort of keys whose encoding
+ * varies only in the low byte, the plan (scratch state) has one active pass, and the indirect
+ * dispatches of the other digits have zero workgroups. */
+static void test_constant_digits_skipped(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F64};
+    for (size_t ti = 0; ti < 2; ++ti) {
+        sort_case c = make_case(types[ti], 1, DEFAULT_MAX);
+        c.dist = DIST_LOW_BYTE;
+        c.n = 50000;
+        c.seed = 4242;
+        const void *scratch = NULL;
+        CHECK(sort_check_run(&c, &scratch));
+        if (!scratch)
+            continue;
+        const uint32_t *state = scratch; /* the radix state sits at the start of the scratch */
+        uint32_t digits = vksort_key_size(c.cfg.type);
+        uint32_t active = 0;
+        for (uint32_t p = 0; p < digits; ++p) {
+            active += state[RADIX_S_ACTIVE + p];
+            uint32_t groups = state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + p)];
+            CHECK_EQ(groups == 0, state[RADIX_S_ACTIVE + p] == 0);
+        }
+        CHECK_EQ(state[RADIX_S_ACTIVE + 0], 1);
+        CHECK_EQ(active, 1);
+        /* One active pass: the result lands in the scratch half and is copied back. */
+        CHECK(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] > 0);
+
+        /* Constant keys: no pass at all, keys and payload unchanged. */
+        c.dist = DIST_CONSTANT;
+        CHECK(sort_check_run(&c, &scratch));
+        state = scratch;
+        active = 0;
+        for (uint32_t p = 0; p < digits; ++p)
+            active += state[RADIX_S_ACTIVE + p];
+        CHECK_EQ(active, 0);
+        CHECK_EQ(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY], 0);
+    }
+}
+
+/* AUTO: bitonic for counts that fit a tile, the device's radix sort above; the choice is the
+ * vendor's (NVIDIA: Onesweep, lavapipe: portable). Results identical either way. */
+static void test_auto_choice(void)
+{
+    sort_case c = make_case(VKSORT_KEY_F32, 1, DEFAULT_MAX);
+    c.cfg.algorithm = VKSORT_VK_ALGORITHM_AUTO;
+    sort_slot *slot = sort_check_sorter(&c.cfg);
+    CHECK(slot != NULL);
+    if (!slot)
+        return;
+    /* NVIDIA: Onesweep; lavapipe (Mesa): portable. */
+    vksort_vk_algorithm expect = rig.props.vendorID == 0x10DE ? VKSORT_VK_ALGORITHM_ONESWEEP
+                                                              : VKSORT_VK_ALGORITHM_PORTABLE;
+    CHECK_EQ(slot->props.radix_algorithm, expect);
+    CHECK_EQ(slot->props.algorithm, expect);
+    const uint32_t sizes[] = {100, slot->props.tile_size, slot->props.tile_size + 1, 200003};
+    for (size_t i = 0; i < 4; ++i) {
+        c.n = sizes[i];
+        c.dist = DIST_SPECIALS;
+        c.stable = 1; /* bitonic gives the CPU's bytes only with the stable flag */
+        c.seed = 777 + i;
+        CHECK(sort_check_run(&c, NULL));
+    }
+    /* Timestamp counts tell which sort was recorded: bitonic sorts a tile in one pass. */
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.count = 1000;
+    si.keys.buffer = (VkBuffer)(uintptr_t)1; /* never recorded: counts only */
+    si.values.buffer = (VkBuffer)(uintptr_t)1;
+    si.scratch.buffer = (VkBuffer)(uintptr_t)1;
+    si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+    CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2);
+    si.count = 1000000;
+    const uint32_t per_digit = expect == VKSORT_VK_ALGORITHM_ONESWEEP ? 1u : 3u;
+    CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 3 + 4 * per_digit + 1 + 1);
+}
+
+static void test_timestamps_and_errors(void)
+{
+    sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
+    sort_slot *slot = sort_check_sorter(&probe.cfg);
+    CHECK(slot != NULL);
+    if (!slot)
+        return;
+    vksort_vk_sorter *s = slot->sorter;
+    CHECK_EQ(slot->props.algorithm, algo);
+    CHECK(slot->reqs.scratch_size >= 5000u * 12u);
+
+    vk_rig_buffer keys, vals, scratch;
+    const VkBufferUsageFlags u = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    CHECK(vk_rig_buffer_create(&rig, 5000 * 8, u, 1, &keys) == 0);
+    CHECK(vk_rig_buffer_create(&rig, 5000 * 4, u, 1, &vals) == 0);
+    CHECK(vk_rig_buffer_create(&rig, slot->reqs.scratch_size, u | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT,
+                               0, &scratch) == 0);
+    uint64_t *k = keys.mapped;
+    uint32_t *v = vals.mapped;
+    for (uint32_t i = 0; i < 5000; ++i) {
+        k[i] = (uint64_t)(i * 2654435761u) << 20 | (i & 7u);
+        v[i] = i;
+    }
+    vksort_vk_sort_info good;
+    memset(&good, 0, sizeof good);
+    good.keys = (vksort_vk_buffer_range){keys.buffer, 0, 5000 * 8};
+    good.values = (vksort_vk_buffer_range){vals.buffer, 0, 5000 * 4};
+    good.scratch = (vksort_vk_buffer_range){scratch.buffer, 0, slot->reqs.scratch_size};
+    good.count = 5000;
+
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    vksort_vk_sort_info si = good;
+    si.scratch.size = slot->reqs.scratch_size - 4;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    si = good;
+    si.keys.offset = 4;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
+    si = good;
+    si.count = 5001;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_COUNT_TOO_LARGE);
+    si = good;
+    si.bit_begin = 60;
+    si.bit_end = 70;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
+
+    /* A real sort with timestamps: one per pass plus one; 64-bit keys: 8 digits. */
+    const uint32_t per_digit = algo == VKSORT_VK_ALGORITHM_ONESWEEP ? 1u : 3u;
+    const uint32_t expect = 3u + 8u * per_digit + 1u + 1u;
+    CHECK_EQ(vksort_vk_timestamp_query_count(s, &good), expect);
+    VkQueryPool pool = VK_NULL_HANDLE;
+    VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qpci.queryCount = expect;
+    CHECK(vkCreateQueryPool(rig.device, &qpci, NULL, &pool) == VK_SUCCESS);
+    si = good;
+    si.query_pool = pool;
+    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_SUCCESS);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    uint64_t ts[64];
+    CHECK(vkGetQueryPoolResults(rig.device, pool, 0, expect, sizeof ts, ts, 8,
+                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+    vksort_vk_pass_time passes[64];
+    uint32_t np = 64;
+    double total = -1;
+    CHECK_EQ(vksort_vk_timestamps_to_ms(s, &si, ts, expect, passes, &np, &total), VKSORT_SUCCESS);
+    CHECK_EQ(np, expect - 1);
+    CHECK(total >= 0);
+    CHECK(strcmp(passes[0].kind, "radix_prepare") == 0);
+    CHECK(strcmp(passes[1].kind, "histogram") == 0);
+    CHECK(strcmp(passes[np - 1].kind, "copy") == 0);
+    CHECK(strstr(passes[3].name, "digit 0") != NULL);
+    int sorted = 1;
+    for (uint32_t i = 1; i < 5000; ++i)
+        if (k[i - 1] > k[i] || (k[i - 1] == k[i] && v[i - 1] > v[i]))
+            sorted = 0;
+    CHECK(sorted);
+    vkDestroyQueryPool(rig.device, pool, NULL);
+    vk_rig_buffer_destroy(&rig, &keys);
+    vk_rig_buffer_destroy(&rig, &vals);
+    vk_rig_buffer_destroy(&rig, &scratch);
+
+    /* Radix limits at creation. */
+    vksort_vk_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.instance = rig.instance;
+    ci.physical_device = rig.physical_device;
+    ci.device = rig.device;
+    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    ci.algorithm = algo;
+    ci.max_count = 1u << 30;
+    vksort_vk_sorter *bad = NULL;
+    vksort_vk_diagnostics diag;
+    ci.diagnostics = &diag;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_UNSUPPORTED);
+    CHECK(bad == NULL);
+    CHECK(strstr(diag.message, "2^30") != NULL);
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--list-devices") == 0)
+            return vk_rig_list_devices() >= 0 ? 0 : 1;
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else if (strcmp(argv[i], "--large") == 0)
+            large = 1;
+        else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
+            ++i;
+            if (strcmp(argv[i], "onesweep") == 0)
+                algo = VKSORT_VK_ALGORITHM_ONESWEEP;
+            else if (strcmp(argv[i], "portable") == 0)
+                algo = VKSORT_VK_ALGORITHM_PORTABLE;
+            else {
+                fprintf(stderr, "unknown --algo %s\n", argv[i]);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "usage: test_vk_radix --algo onesweep|portable [--quick] [--large]\n");
+            return 2;
+        }
+    }
+    double t0 = vk_rig_now_ms();
+    vk_rig_options opt = {1, -1, 0};
+    if (vk_rig_create(&rig, &opt) != 0) {
+        fprintf(stderr, "FAIL: no Vulkan test device\n");
+        return 1;
+    }
+    CHECK(vk_rig_check_subgroup(&rig) == 0);
+    sort_check_init(&rig);
+    printf("algorithm %s\n", vksort_vk_algorithm_name(algo));
+#define TIMED(fn)                                                   \
+    do {                                                            \
+        double s_ = vk_rig_now_ms();                                \
+        RUN(fn);                                                    \
+        printf("     (%.1f s)\n", (vk_rig_now_ms() - s_) / 1000.0); \
+    } while (0)
+    TIMED(test_timestamps_and_errors);
+    TIMED(test_constant_digits_skipped);
+    TIMED(test_matrix_small);
+    TIMED(test_flags_cross);
+    TIMED(test_indirect);
+    TIMED(test_auto_choice);
+    TIMED(test_sizes_large);
+    if (large)
+        TIMED(test_sizes_huge);
+    sort_check_shutdown();
+    printf("validation messages: %d\n", rig.messages);
+    CHECK_EQ(rig.messages, 0);
+    vk_rig_destroy(&rig);
+    printf("total %.1f s\n", (vk_rig_now_ms() - t0) / 1000.0);
+    return test_summary();
+}
