@@ -166,6 +166,9 @@ std::vector<Sorter> make_sorters(State &st)
                      info.count = st.keys.size();
                      info.keys = st.keys.data();
                      info.values = st.values.empty() ? nullptr : st.values.data();
+                     // Tuning experiments: VKSORT_CPU_DIGIT_BITS=8..11 overrides the digit width.
+                     if (const char *bits = std::getenv("VKSORT_CPU_DIGIT_BITS"))
+                         info.digit_bits = (uint32_t)std::atoi(bits);
                      size_t need = vksort_cpu_scratch_size(&info);
                      if (st.scratch_bytes.size() * 4 < need)
                          st.scratch_bytes.resize(need / 4 + 16);

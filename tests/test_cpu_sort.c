@@ -11,6 +11,9 @@
 
 typedef struct bit_range { uint32_t begin, end; } bit_range;
 
+/* Digit width forced on the sorts of check_case (0: the automatic choice). */
+static uint32_t forced_digit_bits;
+
 static int check_case(vksort_key_type type, test_dist dist, size_t n, int descending,
                       bit_range bits, int with_values, int threads, uint64_t seed)
 {
@@ -36,6 +39,7 @@ static int check_case(vksort_key_type type, test_dist dist, size_t n, int descen
     info.keys = keys;
     info.values = values;
     info.num_threads = threads;
+    info.digit_bits = forced_digit_bits;
     vksort_result r = vksort_cpu_sort(&info);
     if (r != VKSORT_SUCCESS) {
         fprintf(stderr, "sort failed: %s\n", vksort_result_string(r));
@@ -92,6 +96,20 @@ static void test_matrix_large(void)
                     CHECK(check_case((vksort_key_type)t, dists[d], sizes[s], !desc, part,
                                      (int)(s & 1u), 0, s + 99));
             }
+}
+
+/* Both digit widths on both sides of the automatic switch (2^20 keys). */
+static void test_digit_widths(void)
+{
+    const uint32_t widths[] = {8, 9, 11};
+    for (size_t w = 0; w < 3; ++w) {
+        forced_digit_bits = widths[w];
+        bit_range full = {0, 0}, part = {5, 45};
+        CHECK(check_case(VKSORT_KEY_F32, DIST_UNIFORM, 200003, 0, full, 1, 3, 70 + w));
+        CHECK(check_case(VKSORT_KEY_I64, DIST_SPECIALS, (1u << 20) + 5, 1, part, 1, 2, 80 + w));
+        CHECK(check_case(VKSORT_KEY_U32, DIST_LOW_BYTE, 5000, 1, full, 0, 0, 90 + w));
+    }
+    forced_digit_bits = 0;
 }
 
 static size_t allocations, frees;
@@ -181,6 +199,11 @@ static void test_errors(void)
     info.num_threads = -1;
     CHECK_EQ(vksort_cpu_sort(&info), VKSORT_ERROR_INVALID_ARGUMENT);
     info.num_threads = 0;
+    info.digit_bits = 12;
+    CHECK_EQ(vksort_cpu_sort(&info), VKSORT_ERROR_INVALID_ARGUMENT);
+    info.digit_bits = 7;
+    CHECK_EQ(vksort_cpu_sort(&info), VKSORT_ERROR_INVALID_ARGUMENT);
+    info.digit_bits = 0;
     CHECK(keys[0] == 3 && keys[3] == 0); /* nothing touched by the failed calls */
     CHECK_EQ(vksort_cpu_sort(&info), VKSORT_SUCCESS);
     CHECK(keys[0] == 0 && keys[1] == 1 && keys[2] == 2 && keys[3] == 3);
@@ -226,5 +249,6 @@ int main(void)
     RUN(test_scratch_and_allocator);
     RUN(test_matrix_small);
     RUN(test_matrix_large);
+    RUN(test_digit_widths);
     return test_summary();
 }

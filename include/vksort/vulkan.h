@@ -110,8 +110,8 @@ typedef struct vksort_vk_sorter_create_info {
     vksort_vk_algorithm algorithm;  /* default AUTO */
     vksort_vk_create_flags flags;
     /* Optional cap on the number of elements one workgroup sorts in shared memory (a power of
-     * two, at least 256). 0: as many as the device's shared memory allows (at most 8192). Mostly
-     * for tests and tuning. */
+     * two, at least 256, at most 8192). 0: 4096, or less when the device's shared memory
+     * or max_count asks for less (measured fastest on the H200). Mostly for tests and tuning. */
     uint32_t max_tile_size;
     /* Optional: receives the reason when creation fails. */
     vksort_vk_diagnostics *diagnostics;
@@ -120,7 +120,8 @@ typedef struct vksort_vk_sorter_create_info {
     uint32_t enabled_extension_count;
     const char *const *enabled_extensions;
     /* Optional tuning of the bitonic tile passes: elements E each invocation holds in registers,
-     * 4, 8, 16 or 32 (0: the build's default, 16; 32 applies to 32-bit keys without
+     * 4, 8, 16 or 32 (0: 16 for keys alone, 8 when a payload or the stable position travels
+     * with each key - measured on the H200; 32 applies to 32-bit keys without
      * VKSORT_FLAG_STABLE, the others then use 16). A tile of T elements runs T / E invocations
      * per workgroup (the tile shrinks when that exceeds the device's workgroup limit), and every
      * trip through shared memory applies log2(E) comparator stages. Same results for any value

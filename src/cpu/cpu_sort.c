@@ -97,9 +97,11 @@ static int resolve_threads(const vksort_cpu_sort_info *info)
     return threads < 1 ? 1 : threads;
 }
 
-static unsigned digit_bits_for(size_t count)
+static unsigned digit_bits_for(const vksort_cpu_sort_info *info)
 {
-    return count >= WIDE_DIGIT_MIN_KEYS ? MAX_DIGIT_BITS : 8u;
+    if (info->digit_bits)
+        return info->digit_bits;
+    return info->count >= WIDE_DIGIT_MIN_KEYS ? MAX_DIGIT_BITS : 8u;
 }
 
 static size_t align_up(size_t v, size_t a)
@@ -121,8 +123,9 @@ static scratch_layout layout_for(const vksort_cpu_sort_info *info, int threads)
     l.keys_offset = 0;
     l.values_offset = align_up(n * key_size, SCRATCH_ALIGN);
     l.counters_offset = l.values_offset + (info->values ? align_up(n * 4u, SCRATCH_ALIGN) : 0);
-    size_t buckets = (size_t)1u << digit_bits_for(n);
-    size_t digits = (key_size * 8u + digit_bits_for(n) - 1u) / digit_bits_for(n);
+    const unsigned bits = digit_bits_for(info);
+    size_t buckets = (size_t)1u << bits;
+    size_t digits = (key_size * 8u + bits - 1u) / bits;
     size_t per_thread = (digits + 1u) * buckets * sizeof(size_t);
     l.wc_offset = align_up(l.counters_offset + (size_t)threads * per_thread, SCRATCH_ALIGN);
     l.total = l.wc_offset + (size_t)threads * buckets * WC_BYTES_PER_BUCKET;
@@ -136,6 +139,8 @@ static int info_is_valid(const vksort_cpu_sort_info *info)
     if (info->count > 0 && !info->keys)
         return 0;
     if (info->num_threads < 0)
+        return 0;
+    if (info->digit_bits && (info->digit_bits < 8u || info->digit_bits > MAX_DIGIT_BITS))
         return 0;
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return 0;
@@ -224,7 +229,7 @@ vksort_result vksort_cpu_sort(const vksort_cpu_sort_info *info)
     job.threads = threads;
     job.masks = masks;
     job.encode_in_place = (masks.negative_flip | masks.sign_flip | masks.order_flip) != 0;
-    const uint32_t digit_bits = digit_bits_for(info->count);
+    const uint32_t digit_bits = digit_bits_for(info);
     job.buckets = (size_t)1u << digit_bits;
     for (uint32_t shift = bit_begin; shift < bit_end; shift += digit_bits) {
         uint32_t width = bit_end - shift < digit_bits ? bit_end - shift : digit_bits;

@@ -45,19 +45,24 @@ static uint32_t pick_tile(const VkPhysicalDeviceLimits *lim, uint32_t words, uin
     return 0;
 }
 
+#define VKSORT_BITONIC_DEFAULT_TILE_CAP 4096u
+
 vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysicalDeviceLimits *lim,
                                              const vksort_vk_sorter_create_info *info)
 {
-    uint32_t elements = info->bitonic_elements_per_invocation;
-    if (elements == 0)
-        elements = 1u << VKSORT_BITONIC_LOCAL_LOG;
+    /* 0: measured defaults on the H200 (docs/PERFORMANCE.md, 2026-11-30): 16 elements per
+     * invocation for keys alone, 8 when a payload or position travels with each key (4096
+     * pairs: 22.8 us with 8, 115 us with 16); tiles capped at 4096 (4096 keys: 18.9 us against
+     * 20.5 us with 8192-element tiles; 2^24 keys 1.93 ms against 2.28 ms). */
+    const uint32_t requested = info->bitonic_elements_per_invocation;
+    uint32_t elements = requested ? requested : 1u << VKSORT_BITONIC_LOCAL_LOG;
     if (elements != 4 && elements != 8 && elements != 16 && elements != 32)
         return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
                               "bitonic_elements_per_invocation must be 0, 4, 8, 16 or 32 (got %u)",
                               elements);
     /* A tile never needs to be larger than the largest count (rounded up to a power of two):
      * smaller workgroups meet at cheaper barriers and leave the compiler more registers. */
-    uint32_t cap = info->max_tile_size;
+    uint32_t cap = info->max_tile_size ? info->max_tile_size : VKSORT_BITONIC_DEFAULT_TILE_CAP;
     uint32_t count_cap = 1u << vksort_vk_ceil_log2(s->max_count);
     if (count_cap < VKSORT_BITONIC_MIN_TILE)
         count_cap = VKSORT_BITONIC_MIN_TILE;
@@ -71,6 +76,8 @@ vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysic
         /* The shaders carry 32 elements per invocation only for 32-bit keys without the stable
          * flag (bitonic_tile.glsl): the others use 16 then. */
         uint32_t e = elements == 32 && (stable || key_words != 1) ? 16u : elements;
+        if (!requested && words >= 2 && e > 8u)
+            e = 8u;
         uint32_t t = pick_tile(lim, words, e, cap);
         if (!t)
             return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
