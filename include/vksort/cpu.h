@@ -14,6 +14,9 @@
  * (any alignment of 64 bytes or more is fastest; 8 is required), or leaves it NULL and the sort
  * allocates it for this call only through `allocator` (or malloc/free when that is NULL).
  * The sort is reentrant: it keeps no global state.
+ * Large arrays sort faster in memory backed by huge pages: the internal scratch is advised for
+ * transparent huge pages (Linux, MADV_HUGEPAGE); callers passing their own scratch or large key
+ * arrays may want to do the same (docs/PERFORMANCE.md: 16 cores, 2^24 pairs, 66-87 ms -> 52-55).
  */
 #ifndef VKSORT_CPU_H
 #define VKSORT_CPU_H

@@ -1,9 +1,13 @@
 /* CPU backend: argument checks, scratch layout and dispatch to the radix sort per key width. */
+#define _DEFAULT_SOURCE /* madvise */
 #include "vksort/cpu.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define MAX_DIGITS 8u
 /* Below this many keys an insertion sort beats the radix set-up. */
@@ -44,8 +48,11 @@ typedef struct sort_job {
     unsigned digit_shift[MAX_DIGITS];
     uint64_t digit_mask[MAX_DIGITS];
     size_t *counters;
+    size_t *range_totals; /* per thread, RANGE_TOTAL_STRIDE apart (no false sharing) */
     unsigned char *wc_buffers;
 } sort_job;
+
+#define RANGE_TOTAL_STRIDE 8u /* size_t words: one cache line per thread */
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -109,13 +116,31 @@ static size_t align_up(size_t v, size_t a)
     return (v + a - 1) / a * a;
 }
 
+/* Internal scratch: large blocks are 2 MiB aligned and advised for transparent huge pages. The
+ * scatter writes to thousands of destinations at once; with 4 KiB pages nearly every flushed line
+ * misses the TLB (16 cores of the GPU machine, u32 pairs 2^24: 66-87 ms with 4 KiB pages, 52-55
+ * ms with huge pages; docs/PERFORMANCE.md). */
+#define HUGE_PAGE_BYTES ((size_t)2 << 20)
+static void *allocate_scratch(size_t bytes)
+{
+    if (bytes < 2 * HUGE_PAGE_BYTES)
+        return malloc(bytes);
+    size_t rounded = align_up(bytes, HUGE_PAGE_BYTES);
+    void *p = aligned_alloc(HUGE_PAGE_BYTES, rounded);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (p)
+        madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure changes nothing */
+#endif
+    return p;
+}
+
 typedef struct scratch_layout {
-    size_t keys_offset, values_offset, counters_offset, wc_offset, total;
+    size_t keys_offset, values_offset, counters_offset, totals_offset, wc_offset, total;
 } scratch_layout;
 
 static scratch_layout layout_for(const vksort_cpu_sort_info *info, int threads)
 {
-    scratch_layout l = {0, 0, 0, 0, 0};
+    scratch_layout l = {0, 0, 0, 0, 0, 0};
     size_t n = info->count;
     if (n <= INSERTION_SORT_MAX)
         return l;
@@ -127,7 +152,9 @@ static scratch_layout layout_for(const vksort_cpu_sort_info *info, int threads)
     size_t buckets = (size_t)1u << bits;
     size_t digits = (key_size * 8u + bits - 1u) / bits;
     size_t per_thread = (digits + 1u) * buckets * sizeof(size_t);
-    l.wc_offset = align_up(l.counters_offset + (size_t)threads * per_thread, SCRATCH_ALIGN);
+    l.totals_offset = align_up(l.counters_offset + (size_t)threads * per_thread, SCRATCH_ALIGN);
+    l.wc_offset = l.totals_offset +
+                  align_up((size_t)threads * RANGE_TOTAL_STRIDE * sizeof(size_t), SCRATCH_ALIGN);
     l.total = l.wc_offset + (size_t)threads * buckets * WC_BYTES_PER_BUCKET;
     return l;
 }
@@ -211,7 +238,7 @@ vksort_result vksort_cpu_sort(const vksort_cpu_sort_info *info)
         scratch = info->allocator
                       ? info->allocator->allocate(info->allocator->user_data, layout.total,
                                                   SCRATCH_ALIGN)
-                      : malloc(layout.total);
+                      : allocate_scratch(layout.total);
         if (!scratch)
             return VKSORT_ERROR_OUT_OF_HOST_MEMORY;
         owned = 1;
@@ -224,6 +251,7 @@ vksort_result vksort_cpu_sort(const vksort_cpu_sort_info *info)
     job.tmp_keys = scratch + layout.keys_offset;
     job.tmp_values = info->values ? (uint32_t *)(void *)(scratch + layout.values_offset) : NULL;
     job.counters = (size_t *)(void *)(scratch + layout.counters_offset);
+    job.range_totals = (size_t *)(void *)(scratch + layout.totals_offset);
     job.wc_buffers = scratch + layout.wc_offset;
     job.count = info->count;
     job.threads = threads;

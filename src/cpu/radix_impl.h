@@ -202,19 +202,31 @@ static void RADIX_NAME(radix_sort)(const sort_job *job)
             for (size_t i = lo; i < hi; ++i)
                 offsets[(src_k[i] >> shift) & mask]++;
 #pragma omp barrier
-#pragma omp single
+            /* Bucket-major, thread-minor exclusive scan (keeps the pass stable), in parallel: each
+             * thread sums a range of buckets over all threads' counts, the range totals are
+             * scanned, then each thread writes its range's offsets. The counts are strided by a
+             * thread's whole counter block, so a serial scan costs a cache miss per entry. */
             {
-                /* Bucket-major, thread-minor exclusive scan: keeps the pass stable. */
-                size_t sum = 0;
-                for (size_t b = 0; b < B; ++b) {
+                const size_t blo = B * (size_t)t / (size_t)nt, bhi = B * (size_t)(t + 1) / (size_t)nt;
+                size_t range_sum = 0;
+                for (size_t b = blo; b < bhi; ++b)
+                    for (int u = 0; u < nt; ++u)
+                        range_sum += counters[(size_t)u * per_thread + (size_t)digit_count * B + b];
+                job->range_totals[(size_t)t * RANGE_TOTAL_STRIDE] = range_sum;
+#pragma omp barrier
+                size_t run = 0;
+                for (int u = 0; u < t; ++u)
+                    run += job->range_totals[(size_t)u * RANGE_TOTAL_STRIDE];
+                for (size_t b = blo; b < bhi; ++b) {
                     for (int u = 0; u < nt; ++u) {
                         size_t *c = counters + (size_t)u * per_thread + (size_t)digit_count * B;
                         size_t v = c[b];
-                        c[b] = sum;
-                        sum += v;
+                        c[b] = run;
+                        run += v;
                     }
                 }
             }
+#pragma omp barrier
             const int decode_out = (p + 1 == pass_count) && encode_in_place && dst_k == keys;
             if (hi - lo >= WC_MIN_KEYS) {
                 RADIX_KEY(*kbuf)[RADIX_LINE] = (RADIX_KEY(*)[RADIX_LINE])(void *)wc_area;

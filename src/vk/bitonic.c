@@ -115,34 +115,6 @@ static vksort_result fail(vksort_vk_sorter *s_msg, vksort_result r, const char *
     return s_msg ? vksort_vk_fail(s_msg, r, VK_SUCCESS, "%s", what) : r;
 }
 
-static vksort_result check_range(const vksort_vk_sorter *s, vksort_vk_sorter *s_msg,
-                                 const vksort_vk_buffer_range *range, VkDeviceSize align,
-                                 VkDeviceSize needed, const char *name, vksort_result too_small)
-{
-    if (!range->buffer) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
-                           "%s buffer is VK_NULL_HANDLE", name);
-        return VKSORT_ERROR_INVALID_ARGUMENT;
-    }
-    if (range->offset % align) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, VKSORT_ERROR_MISALIGNED, VK_SUCCESS,
-                           "%s offset %llu is not a multiple of %llu", name,
-                           (unsigned long long)range->offset, (unsigned long long)align);
-        return VKSORT_ERROR_MISALIGNED;
-    }
-    if (range->size != VK_WHOLE_SIZE && range->size < needed) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, too_small, VK_SUCCESS,
-                           "%s range of %llu bytes is smaller than the %llu bytes the sort accesses",
-                           name, (unsigned long long)range->size, (unsigned long long)needed);
-        return too_small;
-    }
-    (void)s;
-    return VKSORT_SUCCESS;
-}
-
 static void add_pass(vksort_vk_plan *p, vksort_vk_pass_kind kind, uint32_t level, uint32_t bit_hi,
                      int flip)
 {
@@ -184,13 +156,13 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
     /* Buffers: what the sort accesses (the whole max_count range when the count is indirect). */
     const VkDeviceSize n = p->count;
     VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
-    r = check_range(s, s_msg, &info->keys, key_align, n * s->key_size, "keys",
+    r = vksort_vk_check_range(s_msg, &info->keys, key_align, n * s->key_size, "keys",
                     VKSORT_ERROR_BUFFER_TOO_SMALL);
     if (r != VKSORT_SUCCESS)
         return r;
     if (s->has_payload) {
         VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
-        r = check_range(s, s_msg, &info->values, va, n * 4u, "values",
+        r = vksort_vk_check_range(s_msg, &info->values, va, n * 4u, "values",
                         VKSORT_ERROR_BUFFER_TOO_SMALL);
         if (r != VKSORT_SUCCESS)
             return r;
@@ -200,12 +172,12 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
     p->state_bytes =
         (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * (p->table_entries ? p->table_entries : 1u)) * 4u;
     VkDeviceSize scratch_needed = p->use_indices ? s->indices_offset + n * 4u : p->state_bytes;
-    r = check_range(s, s_msg, &info->scratch, s->min_storage_align, scratch_needed, "scratch",
+    r = vksort_vk_check_range(s_msg, &info->scratch, s->min_storage_align, scratch_needed, "scratch",
                     VKSORT_ERROR_SCRATCH_TOO_SMALL);
     if (r != VKSORT_SUCCESS)
         return r;
     if (p->indirect) {
-        r = check_range(s, s_msg, &info->count_buffer, 4, 4, "count", VKSORT_ERROR_BUFFER_TOO_SMALL);
+        r = vksort_vk_check_range(s_msg, &info->count_buffer, 4, 4, "count", VKSORT_ERROR_BUFFER_TOO_SMALL);
         if (r != VKSORT_SUCCESS)
             return r;
     }
