@@ -110,11 +110,6 @@ VkDeviceSize vksort_vk_bitonic_state_bytes(const vksort_vk_sorter *s)
     return (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * e) * 4u; /* e >= 1 */
 }
 
-static vksort_result fail(vksort_vk_sorter *s_msg, vksort_result r, const char *what)
-{
-    return s_msg ? vksort_vk_fail(s_msg, r, VK_SUCCESS, "%s", what) : r;
-}
-
 static void add_pass(vksort_vk_plan *p, vksort_vk_pass_kind kind, uint32_t level, uint32_t bit_hi,
                      int flip)
 {
@@ -129,44 +124,15 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
                                      vksort_vk_plan *p, vksort_vk_sorter *s_msg)
 {
     memset(p, 0, offsetof(vksort_vk_plan, passes));
-    if (!info)
-        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "sort info is NULL");
-    if (info->flags & ~(vksort_flags)VKSORT_FLAGS_ALL)
-        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "unknown sort flags");
-    vksort_result r = vksort_resolve_bit_range(s->key_type, info->bit_begin, info->bit_end,
-                                               &p->bit_begin, &p->bit_end);
-    if (r != VKSORT_SUCCESS) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, r, VK_SUCCESS, "bit range [%u, %u) invalid for %u-bit keys",
-                           info->bit_begin, info->bit_end, s->key_size * 8u);
+    vksort_result r = vksort_vk_check_sort_info(s, info, s_msg, &p->bit_begin, &p->bit_end,
+                                                &p->indirect, &p->count);
+    if (r != VKSORT_SUCCESS)
         return r;
-    }
-    p->indirect = info->count_buffer.buffer != VK_NULL_HANDLE;
-    if (!p->indirect && info->count > s->max_count) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, VKSORT_ERROR_COUNT_TOO_LARGE, VK_SUCCESS,
-                           "count %u exceeds the sorter's max_count %u", info->count, s->max_count);
-        return VKSORT_ERROR_COUNT_TOO_LARGE;
-    }
-    p->count = p->indirect ? s->max_count : info->count;
     p->stable = (info->flags & VKSORT_FLAG_STABLE) != 0;
     p->tile = &s->tile[p->stable];
     p->use_indices = p->stable && p->count > p->tile->size;
 
-    /* Buffers: what the sort accesses (the whole max_count range when the count is indirect). */
     const VkDeviceSize n = p->count;
-    VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
-    r = vksort_vk_check_range(s_msg, &info->keys, key_align, n * s->key_size, "keys",
-                    VKSORT_ERROR_BUFFER_TOO_SMALL);
-    if (r != VKSORT_SUCCESS)
-        return r;
-    if (s->has_payload) {
-        VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
-        r = vksort_vk_check_range(s_msg, &info->values, va, n * 4u, "values",
-                        VKSORT_ERROR_BUFFER_TOO_SMALL);
-        if (r != VKSORT_SUCCESS)
-            return r;
-    }
     uint32_t max_level = p->count >= 2 ? vksort_vk_ceil_log2(p->count) : 0;
     p->table_entries = p->indirect ? table_entries(p->tile->log_size, max_level) : 0;
     p->state_bytes =

@@ -263,47 +263,14 @@ int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_inf
     return n > tile->size;
 }
 
-static vksort_result fail(vksort_vk_sorter *s_msg, vksort_result r, const char *what)
-{
-    return s_msg ? vksort_vk_fail(s_msg, r, VK_SUCCESS, "%s", what) : r;
-}
-
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *p, vksort_vk_sorter *s_msg)
 {
     memset(p, 0, sizeof *p);
-    if (!info)
-        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "sort info is NULL");
-    if (info->flags & ~(vksort_flags)VKSORT_FLAGS_ALL)
-        return fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, "unknown sort flags");
-    vksort_result r = vksort_resolve_bit_range(s->key_type, info->bit_begin, info->bit_end,
-                                               &p->bit_begin, &p->bit_end);
-    if (r != VKSORT_SUCCESS) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, r, VK_SUCCESS, "bit range [%u, %u) invalid for %u-bit keys",
-                           info->bit_begin, info->bit_end, s->key_size * 8u);
-        return r;
-    }
-    p->indirect = info->count_buffer.buffer != VK_NULL_HANDLE;
-    if (!p->indirect && info->count > s->max_count) {
-        if (s_msg)
-            vksort_vk_fail(s_msg, VKSORT_ERROR_COUNT_TOO_LARGE, VK_SUCCESS,
-                           "count %u exceeds the sorter's max_count %u", info->count, s->max_count);
-        return VKSORT_ERROR_COUNT_TOO_LARGE;
-    }
-    p->count = p->indirect ? s->max_count : info->count;
-    const VkDeviceSize n = p->count;
-    VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
-    r = vksort_vk_check_range(s_msg, &info->keys, key_align, n * s->key_size, "keys",
-                    VKSORT_ERROR_BUFFER_TOO_SMALL);
+    vksort_result r = vksort_vk_check_sort_info(s, info, s_msg, &p->bit_begin, &p->bit_end,
+                                                &p->indirect, &p->count);
     if (r != VKSORT_SUCCESS)
         return r;
-    if (s->has_payload) {
-        VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
-        r = vksort_vk_check_range(s_msg, &info->values, va, n * 4u, "values", VKSORT_ERROR_BUFFER_TOO_SMALL);
-        if (r != VKSORT_SUCCESS)
-            return r;
-    }
     r = vksort_vk_check_range(s_msg, &info->scratch, s->min_storage_align, s->radix.scratch_size, "scratch",
                     VKSORT_ERROR_SCRATCH_TOO_SMALL);
     if (r != VKSORT_SUCCESS)

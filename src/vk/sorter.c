@@ -84,6 +84,46 @@ vksort_result vksort_vk_check_range(vksort_vk_sorter *s_msg, const vksort_vk_buf
     return VKSORT_SUCCESS;
 }
 
+vksort_result vksort_vk_check_sort_info(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                        vksort_vk_sorter *s_msg, uint32_t *bit_begin,
+                                        uint32_t *bit_end, int *indirect, uint32_t *count)
+{
+    if (!info)
+        return s_msg ? vksort_vk_fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                                      "sort info is NULL")
+                     : VKSORT_ERROR_INVALID_ARGUMENT;
+    if (info->flags & ~(vksort_flags)VKSORT_FLAGS_ALL)
+        return s_msg ? vksort_vk_fail(s_msg, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                                      "unknown sort flags")
+                     : VKSORT_ERROR_INVALID_ARGUMENT;
+    vksort_result r = vksort_resolve_bit_range(s->key_type, info->bit_begin, info->bit_end,
+                                               bit_begin, bit_end);
+    if (r != VKSORT_SUCCESS) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, r, VK_SUCCESS, "bit range [%u, %u) invalid for %u-bit keys",
+                           info->bit_begin, info->bit_end, s->key_size * 8u);
+        return r;
+    }
+    *indirect = info->count_buffer.buffer != VK_NULL_HANDLE;
+    if (!*indirect && info->count > s->max_count) {
+        if (s_msg)
+            vksort_vk_fail(s_msg, VKSORT_ERROR_COUNT_TOO_LARGE, VK_SUCCESS,
+                           "count %u exceeds the sorter's max_count %u", info->count, s->max_count);
+        return VKSORT_ERROR_COUNT_TOO_LARGE;
+    }
+    /* Buffers: what the sort accesses (the whole max_count range when the count is indirect). */
+    *count = *indirect ? s->max_count : info->count;
+    const VkDeviceSize n = *count;
+    VkDeviceSize key_align = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
+    r = vksort_vk_check_range(s_msg, &info->keys, key_align, n * s->key_size, "keys",
+                              VKSORT_ERROR_BUFFER_TOO_SMALL);
+    if (r != VKSORT_SUCCESS || !s->has_payload)
+        return r;
+    VkDeviceSize va = s->min_storage_align > 4 ? s->min_storage_align : 4;
+    return vksort_vk_check_range(s_msg, &info->values, va, n * 4u, "values",
+                                 VKSORT_ERROR_BUFFER_TOO_SMALL);
+}
+
 const char *vksort_vk_sorter_last_message(const vksort_vk_sorter *sorter)
 {
     return sorter ? sorter->message : "";

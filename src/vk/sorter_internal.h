@@ -139,7 +139,13 @@ void vksort_vk_clear_error(vksort_vk_sorter *s);
 vksort_result vksort_vk_check_range(vksort_vk_sorter *s_msg, const vksort_vk_buffer_range *range,
                                     VkDeviceSize align, VkDeviceSize needed, const char *name,
                                     vksort_result too_small);
-uint32_t vksort_vk_ceil_log2(uint32_t n); /* n >= 1; 0 for n == 1 */
+uint32_t vksort_vk_ceil_log2(uint32_t n);
+/* The checks every algorithm makes on a sort: info, flags, bit range (resolved into *bit_begin,
+ * *bit_end), host count against max_count, keys and values ranges for *count elements (max_count
+ * when *indirect). */
+vksort_result vksort_vk_check_sort_info(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
+                                        vksort_vk_sorter *s_msg, uint32_t *bit_begin,
+                                        uint32_t *bit_end, int *indirect, uint32_t *count); /* n >= 1; 0 for n == 1 */
 
 /* --- pipelines.c --- */
 /* A push-descriptor set layout of binding_count storage buffers (compute) and a pipeline
