@@ -1,8 +1,10 @@
 #version 450
 // Portable radix, step 1 of a pass: each workgroup (block) counts the digits of its run of
 // consecutive tiles into its row of block counts. No workgroup waits for another.
-// Test mode (RADIX_FLAG_STALL_FIRST): block 0 waits until every other block has finished, as a
-// GPU without forward progress might schedule it last; nothing waits on it, so the pass ends.
+// Test mode (RADIX_FLAG_STALL_FIRST): block 0 waits, before it publishes its counts, until every
+// other block has finished, as a GPU without forward progress might run it last; nothing waits
+// on it, so the pass ends. (The wait sits after the counting loop: placed before it, lavapipe
+// (Mesa 22.3) computed wrong counts in block 0 even with the wait cut to a fixed spin.)
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -36,22 +38,6 @@ void main()
     uint begin = block * span;
     uint end = min(begin + span, n);
 
-    bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;
-    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
-    // leave the loop together (loops that lanes leave at different iterations broke on
-    // lavapipe; see docs/vulkan.md).
-    if (stall && gl_SubgroupID == 0u) {
-        uint spins = 0u;
-        bool waiting = true;
-        while (waiting) {
-            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE], 0u));
-            waiting = done < blocks - 1u && spins < STALL_SPIN_LIMIT;
-            ++spins;
-        }
-        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
-            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
-    }
-
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         s_hist[d] = 0u;
     barrier();
@@ -67,6 +53,22 @@ void main()
         } else if (valid) {
             atomicAdd(s_hist[d], 1u);
         }
+    }
+    barrier();
+    bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;
+    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
+    // leave the loop together (loops that lanes leave at different iterations broke on
+    // lavapipe; see docs/vulkan.md).
+    if (stall && gl_SubgroupID == 0u) {
+        uint spins = 0u;
+        bool waiting = true;
+        while (waiting) {
+            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE], 0u));
+            waiting = done < blocks - 1u && spins < STALL_SPIN_LIMIT;
+            ++spins;
+        }
+        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
+            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
     }
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)

@@ -74,7 +74,28 @@ typedef enum vksort_vk_create_flag_bits {
     /* VK_EXT_debug_utils is enabled on the instance: wrap the sort and each of its passes in
      * vkCmdBeginDebugUtilsLabelEXT/vkCmdEndDebugUtilsLabelEXT and name the sorter's pipelines.
      * Without this flag the library never touches debug utils. */
-    VKSORT_VK_CREATE_DEBUG_LABELS = 1u << 0
+    VKSORT_VK_CREATE_DEBUG_LABELS = 1u << 0,
+    /* The device was created with the subgroupSizeControl and computeFullSubgroups features
+     * (Vulkan 1.3, or VK_EXT_subgroup_size_control). The radix pipelines then pin the subgroup
+     * size they were tuned for - 32 when the device offers it (NVIDIA, AMD RDNA, Intel), else
+     * the device's default size - with full subgroups. Without this flag the radix sorts work
+     * with whatever size the driver picks: they size their shared memory for the device's
+     * minSubgroupSize (when known), at the cost of smaller workgroups on devices whose size
+     * varies. */
+    VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL = 1u << 1,
+    /* Test mode, for the radix sorts: emulate a GPU that gives no forward progress between the
+     * workgroups of a dispatch. In every digit pass the first workgroup (portable: block 0 of
+     * the upsweep; Onesweep: partition 0) waits, before it does its work, until every other
+     * workgroup of the dispatch has finished - as if the GPU ran it last. The wait is a bounded
+     * spin (about 2^24 polls for the portable sort, 2^20 for Onesweep); when the bound runs out
+     * the workgroup goes on and the sort counts it (vksort_vk_debug_stall_counter_offset).
+     *  - PORTABLE: nothing waits on block 0, so the others finish, block 0 goes on, the output is
+     *    correct and the counter stays 0 (when the device runs workgroups concurrently).
+     *  - ONESWEEP: every later partition waits on partition 0's look-back word, so the others
+     *    cannot finish: on a real GPU without forward progress this is the deadlock. Here the
+     *    bounded spin breaks it, the output is still correct, and the counter is non-zero (one
+     *    per digit pass). Much slower; never use outside tests. */
+    VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS = 1u << 2
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -165,6 +186,9 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_workgroup_size;
     uint32_t subgroup_size;
     VkBool32 radix_partitioned;
+    /* The radix pipelines require subgroup_size with full subgroups
+     * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
+    VkBool32 subgroup_size_pinned;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -294,6 +318,13 @@ vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *sorter,
                                          const uint64_t *timestamps, uint32_t timestamp_count,
                                          vksort_vk_pass_time *out_passes,
                                          uint32_t *inout_pass_count, double *out_total_ms);
+
+/* Test mode (VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS): byte offset, from the scratch
+ * range's offset, of a uint32 that a radix sort resets at its start and increments each time a
+ * stalled workgroup stopped waiting because its bounded spin ran out. Read it after the sort
+ * (before the scratch is reused). 0 after a radix sort without the flag; meaningless after a bitonic sort (AUTO may pick one for
+ * small counts). */
+VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *sorter);
 
 #ifdef __cplusplus
 }

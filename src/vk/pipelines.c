@@ -59,6 +59,7 @@ vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding
 
 vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char *module_name,
                                                 const VkSpecializationInfo *spec,
+                                                uint32_t required_subgroup_size,
                                                 VkPipelineLayout layout, const char *label,
                                                 VkPipeline *out)
 {
@@ -83,6 +84,13 @@ vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char 
     cp.stage.module = module;
     cp.stage.pName = "main";
     cp.stage.pSpecializationInfo = spec;
+    VkPipelineShaderStageRequiredSubgroupSizeCreateInfo required = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO};
+    if (required_subgroup_size) {
+        required.requiredSubgroupSize = required_subgroup_size;
+        cp.stage.pNext = &required;
+        cp.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
+    }
     cp.layout = layout;
     vr = s->vk.vkCreateComputePipelines(s->device, s->pipeline_cache, 1, &cp, s->vk_allocator, out);
     s->vk.vkDestroyShaderModule(s->device, module, s->vk_allocator);
@@ -124,7 +132,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id 
     VkSpecializationInfo spec = {3, entries, sizeof spec_data, spec_data};
     char label[128];
     snprintf(label, sizeof label, "vksort %s tile %u", name, tile->size);
-    return vksort_vk_create_compute_pipeline(s, name, &spec, s->pipeline_layout, label,
+    return vksort_vk_create_compute_pipeline(s, name, &spec, 0, s->pipeline_layout, label,
                                              &s->pipelines[id]);
 }
 

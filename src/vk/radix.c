@@ -76,7 +76,16 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (!s->vk.vkGetPhysicalDeviceProperties2)
         return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
                               "radix sorts need Vulkan 1.1 (vkGetPhysicalDeviceProperties2)");
+    VkPhysicalDeviceProperties base;
+    s->vk.vkGetPhysicalDeviceProperties(s->physical_device, &base);
+    const int size_control = (info->flags & VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) != 0;
+    /* The size-control properties exist on Vulkan 1.3 devices, and on older ones with the
+     * extension (which the caller vouches for with the flag). */
+    const int size_range_known = size_control || base.apiVersion >= VK_API_VERSION_1_3;
+    VkPhysicalDeviceSubgroupSizeControlProperties range = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
     VkPhysicalDeviceSubgroupProperties sg = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+    sg.pNext = size_range_known ? &range : NULL;
     VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
     p2.pNext = &sg;
     s->vk.vkGetPhysicalDeviceProperties2(s->physical_device, &p2);
@@ -109,13 +118,42 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->partitioned = (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
-    /* Workgroup: at most 16 subgroups (their per-digit counters live in shared memory), at
-     * most 256 invocations, and a divisor of 256 (one digit per invocation in the scans). */
-    uint32_t wg = sg.subgroupSize * 16u;
+    /* The subgroup sizes the pipelines may run with: the pinned size, else the device's range
+     * (a driver may pick any size in it per pipeline), else its one reported size. */
+    uint32_t min_size = sg.subgroupSize, max_size = sg.subgroupSize;
+    if (size_range_known && range.minSubgroupSize >= 4 && range.maxSubgroupSize <= 128 &&
+        range.minSubgroupSize <= range.maxSubgroupSize) {
+        min_size = range.minSubgroupSize;
+        max_size = range.maxSubgroupSize;
+    }
+    if (size_control && (range.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT)) {
+        /* Tuned for 32 (NVIDIA's only size; wave32 on AMD RDNA, SIMD32 on Intel). */
+        uint32_t pin = (min_size <= 32u && 32u <= max_size) ? 32u : sg.subgroupSize;
+        if (pin < min_size || pin > max_size)
+            pin = min_size;
+        min_size = max_size = pin;
+        rx->subgroup_size = pin;
+        rx->pinned_subgroup_size = pin;
+        rx->max_workgroup_subgroups = range.maxComputeWorkgroupSubgroups;
+    }
+
+    /* Workgroup: at most 16 subgroups of the smallest size (their per-digit counters live in
+     * shared memory), at most 256 invocations, a divisor of 256 (one digit per invocation in the
+     * scans), and whole subgroups of the largest size (ranking assumes full subgroups). */
+    uint32_t wg = min_size * 16u;
     if (wg > 256u)
         wg = 256u;
     if (wg < 64u)
         wg = 64u;
+    if (wg < max_size)
+        wg = max_size;
+    if (wg > 256u)
+        return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
+                              "radix sorts need subgroups of at most 256 lanes (device: %u)", max_size);
+    if (rx->pinned_subgroup_size && wg > rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeWorkgroupSubgroups %u too small for %u invocations",
+                              range.maxComputeWorkgroupSubgroups, wg);
     if (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0])
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "radix sorts need %u invocations per workgroup", wg);
@@ -128,10 +166,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               lim->maxComputeSharedMemorySize);
     uint32_t items = (lim->maxComputeSharedMemorySize - fixed_bytes) / (4u * wg * key_words);
     /* 15 per invocation measured well on NVIDIA (see docs/perf-notes.md); fewer elsewhere. */
-    uint32_t preferred = sg.subgroupSize >= 32 ? 15u : 8u;
+    uint32_t preferred = rx->subgroup_size >= 32 ? 15u : 8u;
     if (items > preferred)
         items = preferred;
-    uint32_t subgroups = wg / sg.subgroupSize;
+    uint32_t subgroups = wg / min_size;
     uint32_t smem = wg * items * key_words;
     if (smem < subgroups * RADIX_DIGITS)
         smem = subgroups * RADIX_DIGITS;
@@ -208,8 +246,15 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     VkSpecializationInfo spec = {tile_pass ? 3u : 1u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s", name);
+    /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
+     * passes work with any size and are pinned only where 256 invocations allow it. */
+    const uint32_t local = tile_pass ? rx->workgroup
+                                     : (pipe == RADIX_PIPE_HISTOGRAM ? rx->hist_workgroup : 256u);
+    uint32_t pin = rx->pinned_subgroup_size;
+    if (pin && local > pin * rx->max_workgroup_subgroups)
+        pin = 0;
     return vksort_vk_create_compute_pipeline(
-        s, name, tile_pass || pipe == RADIX_PIPE_HISTOGRAM ? &spec : NULL, rx->layout, label,
+        s, name, tile_pass || pipe == RADIX_PIPE_HISTOGRAM ? &spec : NULL, pin, rx->layout, label,
         &rx->pipes[pipe]);
 }
 

@@ -1,5 +1,6 @@
 /* Vulkan sorter: creation, device limits, algorithm choice, memory requirements, errors. */
 #include "sorter_internal.h"
+#include "radix_interface.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,7 +236,9 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
         (info->max_tile_size < MIN_TILE || (info->max_tile_size & (info->max_tile_size - 1u))))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
                     "max_tile_size must be 0 or a power of two >= 256");
-    if (info->flags & ~(vksort_vk_create_flags)VKSORT_VK_CREATE_DEBUG_LABELS)
+    if (info->flags & ~(vksort_vk_create_flags)(VKSORT_VK_CREATE_DEBUG_LABELS |
+                                                 VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL |
+                                                 VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
@@ -261,6 +264,7 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->has_payload = info->has_payload != VK_FALSE;
     s->max_count = info->max_count;
     s->flags = info->flags;
+    s->emulate_no_forward_progress = (info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS) != 0;
     if (vksort_vk_algorithm_name(info->algorithm) == NULL) {
         vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS, "unknown algorithm %d",
                        (int)info->algorithm);
@@ -384,6 +388,13 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_workgroup_size = s->radix.workgroup;
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
+    out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
+}
+
+VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *s)
+{
+    (void)s; /* the radix state words start the scratch range */
+    return (VkDeviceSize)RADIX_S_STALL_TIMEOUTS * 4u;
 }
 
 vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,

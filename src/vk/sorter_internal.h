@@ -62,7 +62,9 @@ typedef enum vksort_vk_radix_pipe {
 
 typedef struct vksort_vk_radix {
     vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
-    uint32_t subgroup_size;
+    uint32_t subgroup_size;        /* the pinned size, else the device's default size */
+    uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
+    uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
     int partitioned;               /* subgroupPartitionNV ranking */
     uint32_t workgroup;            /* scatter/downsweep invocations */
     uint32_t items;                /* elements per invocation */
@@ -117,8 +119,7 @@ struct vksort_vk_sorter {
 
     vksort_vk_radix radix;
     int auto_algorithm;            /* created with AUTO: bitonic for counts that fit a tile */
-    /* Forward-progress emulation (RADIX_FLAG_STALL_FIRST): not exposed yet, it corrupts
-     * results on lavapipe (see the issue notes); always 0. */
+    /* VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS (RADIX_FLAG_STALL_FIRST in the shaders). */
     int emulate_no_forward_progress;
 
     VkResult last_vk_result;
@@ -153,9 +154,12 @@ vksort_result vksort_vk_check_sort_info(const vksort_vk_sorter *s, const vksort_
 vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
                                           uint32_t push_bytes, VkDescriptorSetLayout *out_set,
                                           VkPipelineLayout *out_layout);
-/* A compute pipeline from an embedded SPIR-V module (by name), named `label` for debug utils. */
+/* A compute pipeline from an embedded SPIR-V module (by name), named `label` for debug utils.
+ * required_subgroup_size: 0, or the subgroup size the pipeline must run with (full subgroups;
+ * needs the subgroupSizeControl and computeFullSubgroups features). */
 vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char *module_name,
                                                 const VkSpecializationInfo *spec,
+                                                uint32_t required_subgroup_size,
                                                 VkPipelineLayout layout, const char *label,
                                                 VkPipeline *out);
 vksort_result vksort_vk_create_pipelines(vksort_vk_sorter *s);

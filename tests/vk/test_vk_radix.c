@@ -239,6 +239,109 @@ static void test_auto_choice(void)
     CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 3 + 4 * per_digit + 1 + 1);
 }
 
+static uint32_t stall_counter(const void *scratch, const sort_slot *slot)
+{
+    uint32_t v;
+    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_stall_counter_offset(slot->sorter),
+           sizeof v);
+    return v;
+}
+
+/* Emulated GPU without forward progress (VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS): the
+ * first workgroup of every digit pass waits until all others have finished. The portable sort
+ * must finish with the CPU's bytes and no spin ever running out; Onesweep, whose later
+ * partitions wait on the first one, only finishes because the emulation's spin is bounded:
+ * once per digit pass (the deadlock a real GPU without forward progress would hit). */
+static void test_no_forward_progress_emulation(void)
+{
+    /* lavapipe (Mesa 22.3) runs Onesweep's emulation wrongly: the stalled partition leaves its
+     * wait at once (no timeout, though the others cannot have finished) and the output is wrong
+     * even with one worker thread - the spin loop is mis-executed there, as the portable
+     * upsweep's was before its wait moved after the counting loop (docs/vulkan.md). Onesweep's
+     * emulation is checked on real GPUs (label "gpu"). */
+    if (algo == VKSORT_VK_ALGORITHM_ONESWEEP && strstr(rig.props.deviceName, "llvmpipe")) {
+        printf("     Onesweep emulation not checked on lavapipe (see the comment)\n");
+        return;
+    }
+    const struct {
+        vksort_key_type type;
+        int payload;
+        uint32_t n;
+        uint32_t digits; /* digit passes that run: random keys over every bit */
+    } cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F64, 0, 40000, 8}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        sort_case c = make_case(cases[i].type, cases[i].payload, DEFAULT_MAX);
+        c.cfg.flags = VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
+        c.dist = DIST_UNIFORM;
+        c.n = cases[i].n;
+        c.desc = (int)i;
+        c.seed = 4242 + i;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        CHECK(slot->props.radix_tile_size * 4u < c.n); /* several workgroups per pass */
+        const void *scratch = NULL;
+        CHECK(sort_check_run(&c, &scratch));
+        uint32_t timeouts = scratch ? stall_counter(scratch, slot) : 0xffffffffu;
+        printf("     %s n=%u: stalled workgroups gave up %u times\n",
+               vksort_key_type_name(c.cfg.type), c.n, timeouts);
+        if (algo == VKSORT_VK_ALGORITHM_PORTABLE)
+            CHECK_EQ(timeouts, 0);
+        else
+            CHECK_EQ(timeouts, cases[i].digits);
+
+        /* The same sorter configuration without the flag: the counter stays 0. */
+        c.cfg.flags = 0;
+        sort_slot *plain = sort_check_sorter(&c.cfg);
+        CHECK(plain != NULL);
+        if (plain) {
+            CHECK(sort_check_run(&c, &scratch));
+            CHECK_EQ(stall_counter(scratch, plain), 0);
+        }
+    }
+}
+
+/* VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL: the radix pipelines require one subgroup size - 32
+ * when the device offers it, else its default - and the sort stays byte-identical. */
+static void test_subgroup_size_pinning(void)
+{
+    sort_case c = make_case(VKSORT_KEY_I32, 1, DEFAULT_MAX);
+    sort_slot *plain = sort_check_sorter(&c.cfg);
+    CHECK(plain != NULL);
+    if (plain)
+        CHECK_EQ(plain->props.subgroup_size_pinned, VK_FALSE);
+    if (!rig.subgroup_size_control) {
+        printf("     device without subgroupSizeControl: pinning not tested here\n");
+        return;
+    }
+    VkPhysicalDeviceSubgroupSizeControlProperties range = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    p2.pNext = &range;
+    vkGetPhysicalDeviceProperties2(rig.physical_device, &p2);
+    const uint32_t expect = range.minSubgroupSize <= 32 && 32 <= range.maxSubgroupSize
+                                ? 32u
+                                : rig.subgroup_size;
+    c.cfg.flags = VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL;
+    sort_slot *slot = sort_check_sorter(&c.cfg);
+    CHECK(slot != NULL);
+    if (!slot)
+        return;
+    CHECK_EQ(slot->props.subgroup_size_pinned, VK_TRUE);
+    CHECK_EQ(slot->props.subgroup_size, expect);
+    printf("     pinned subgroup size %u (device range %u..%u)\n", slot->props.subgroup_size,
+           range.minSubgroupSize, range.maxSubgroupSize);
+    const uint32_t sizes[] = {5, slot->props.radix_tile_size + 3, 300001};
+    for (size_t i = 0; i < 3; ++i) {
+        c.n = sizes[i];
+        c.dist = (test_dist)(i % DIST_COUNT);
+        c.desc = (int)(i & 1u);
+        c.seed = 99 + i;
+        CHECK(sort_check_run(&c, NULL));
+    }
+}
+
 static void test_timestamps_and_errors(void)
 {
     sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
@@ -384,6 +487,8 @@ int main(int argc, char **argv)
     TIMED(test_flags_cross);
     TIMED(test_indirect);
     TIMED(test_auto_choice);
+    TIMED(test_subgroup_size_pinning);
+    TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)
         TIMED(test_sizes_huge);

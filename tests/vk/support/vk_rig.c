@@ -172,6 +172,7 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vksort tests";
     app.apiVersion = api >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : api;
+    rig->instance_api = app.apiVersion;
 
     VkDebugUtilsMessengerCreateInfoEXT mci = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
     mci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
@@ -294,7 +295,21 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         !(no_part && no_part[0] == '1'))
         rig->enabled_extensions[rig->enabled_extension_count++] =
             VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
+    /* Subgroup size control (Vulkan 1.3) where the device has it, so that the sorter can pin
+     * its radix pipelines' subgroup size (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL). */
+    VkPhysicalDeviceVulkan13Features f13 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    if (rig->props.apiVersion >= VK_API_VERSION_1_3 && rig->instance_api >= VK_API_VERSION_1_3) {
+        f2.pNext = &f13;
+        vkGetPhysicalDeviceFeatures2(rig->physical_device, &f2);
+        int both = f13.subgroupSizeControl && f13.computeFullSubgroups;
+        memset(&f13, 0, sizeof f13);
+        f13.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES;
+        f13.subgroupSizeControl = f13.computeFullSubgroups = both ? VK_TRUE : VK_FALSE;
+        rig->subgroup_size_control = both;
+    }
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.pNext = rig->subgroup_size_control ? &f13 : NULL;
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
     dci.enabledExtensionCount = rig->enabled_extension_count;

@@ -32,6 +32,9 @@ typedef struct vk_rig {
     int validation;         /* the validation layer is on */
     int debug_utils;        /* VK_EXT_debug_utils is enabled */
     int messages;           /* warnings + errors seen by the messenger */
+    uint32_t instance_api;  /* apiVersion the instance was created with */
+    /* subgroupSizeControl + computeFullSubgroups enabled (Vulkan 1.3 devices that have them) */
+    int subgroup_size_control;
     /* Device extensions enabled (for vksort_vk_sorter_create_info::enabled_extensions). */
     const char *enabled_extensions[4];
     uint32_t enabled_extension_count;
