@@ -13,7 +13,9 @@
  *
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
- *                    [--csv FILE] [--copy-tbps 4.2]
+ *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
+ *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
+ *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  */
 #include "support/test_data.h"
 #include "support/vk_rig.h"
@@ -42,6 +44,8 @@ static const workload workloads[] = {
 static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "cub"};
 
 static vk_rig rig;
+static uint32_t radix_items; /* --radix-items (0: the sorter default) */
+static int radix_partitioned; /* --radix-partitioned */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -139,6 +143,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     ci.has_payload = w->payload ? VK_TRUE : VK_FALSE;
     ci.max_count = n;
     ci.algorithm = algo;
+    ci.radix_items_per_invocation = radix_items;
+    ci.flags = radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u;
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
     vksort_vk_diagnostics diag;
@@ -271,11 +277,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--sorters") && v) sorters = argv[++i];
         else if (!strcmp(a, "--csv") && v) csv_path = argv[++i];
         else if (!strcmp(a, "--copy-tbps") && v) copy_tbps = atof(argv[++i]);
+        else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
-                            "[--copy-tbps X]\n");
+                            "[--copy-tbps X] [--radix-items N] [--radix-partitioned]\n");
             return 2;
         }
     }

@@ -38,14 +38,13 @@ void main()
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
         state[RADIX_S_TILES_PER_BLOCK] = per_block;
-        state[RADIX_S_DONE] = 0u;
         state[RADIX_S_STALL_TIMEOUTS] = 0u;
         state[RADIX_S_HIST_GROUPS] = hist_groups;
-        state[7] = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             state[RADIX_S_TICKET + p] = 0u;
             state[RADIX_S_PARITY + p] = 0u;
             state[RADIX_S_ACTIVE + p] = 0u;
+            state[RADIX_S_DONE + p] = 0u;
         }
         write_groups(RADIX_E_HISTOGRAM, hist_groups);
     }

@@ -63,7 +63,7 @@ void main()
         uint spins = 0u;
         bool waiting = true;
         while (waiting) {
-            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE], 0u));
+            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
             waiting = done < blocks - 1u && spins < STALL_SPIN_LIMIT;
             ++spins;
         }
@@ -76,11 +76,7 @@ void main()
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
         barrier();
-        if (t == 0u) {
-            if (block == 0u)
-                atomicExchange(state[RADIX_S_DONE], 0u); // all others are done: reset
-            else
-                atomicAdd(state[RADIX_S_DONE], 1u);
-        }
+        if (t == 0u && block != 0u)
+            atomicAdd(state[RADIX_S_DONE + p], 1u);
     }
 }

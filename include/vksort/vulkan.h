@@ -95,7 +95,12 @@ typedef enum vksort_vk_create_flag_bits {
      *    cannot finish: on a real GPU without forward progress this is the deadlock. Here the
      *    bounded spin breaks it, the output is still correct, and the counter is non-zero (one
      *    per digit pass). Much slower; never use outside tests. */
-    VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS = 1u << 2
+    VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS = 1u << 2,
+    /* Rank radix tiles with subgroupPartitionNV (VK_NV_shader_subgroup_partitioned must be
+     * listed in enabled_extensions, else ignored) instead of one ballot per digit bit. Off by
+     * default: on the H200 the ballots are faster (2^24 u32 keys: 1.10 ms against 1.34 ms,
+     * docs/perf-notes.md). For measuring other NVIDIA GPUs. */
+    VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING = 1u << 3
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -137,7 +142,8 @@ typedef struct vksort_vk_sorter_create_info {
     /* Optional: receives the reason when creation fails. */
     vksort_vk_diagnostics *diagnostics;
     /* Optional: the device extensions enabled on `device` (Vulkan cannot be asked). The sorter
-     * uses VK_NV_shader_subgroup_partitioned for radix ranking when listed here. */
+     * uses VK_NV_shader_subgroup_partitioned for radix ranking when listed here and asked for
+     * (VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING). */
     uint32_t enabled_extension_count;
     const char *const *enabled_extensions;
     /* Optional tuning of the bitonic tile passes: elements E each invocation holds in registers,
@@ -148,6 +154,10 @@ typedef struct vksort_vk_sorter_create_info {
      * trip through shared memory applies log2(E) comparator stages. Same results for any value
      * (bitwise for stable sorts); only speed differs. Mostly for benchmarks. */
     uint32_t bitonic_elements_per_invocation;
+    /* Optional tuning of the radix scatter passes: keys each invocation ranks per tile, 1..32
+     * (0: 17 on devices with subgroups of 32 or more, 8 below - measured on the H200). Fewer
+     * when shared memory cannot hold the tile. Same results for any value. For benchmarks. */
+    uint32_t radix_items_per_invocation;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).

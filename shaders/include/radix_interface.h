@@ -32,7 +32,6 @@
 #define RADIX_S_TILES 1u           /* tiles of the scatter passes */
 #define RADIX_S_BLOCKS 2u          /* portable: blocks (workgroups) of a pass */
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
-#define RADIX_S_DONE 4u            /* workgroups finished in the current pass (stall emulation) */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
 #define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
@@ -45,7 +44,9 @@
 #define RADIX_E_SCAN 17u           /* entries 17..24: portable block scan of pass p */
 #define RADIX_E_COPY 25u           /* entry: copy B back to A after an odd number of passes */
 #define RADIX_E_COUNT 26u
-#define RADIX_STATE_WORDS (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
+/* + pass: workgroups of the pass that finished (stall emulation only) */
+#define RADIX_S_DONE (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
+#define RADIX_STATE_WORDS (RADIX_S_DONE + RADIX_MAX_PASSES)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

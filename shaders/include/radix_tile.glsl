@@ -32,7 +32,6 @@ layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORD
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
-#define MAX_ITEMS 32
 
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA { KEY_T keys_a[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) buffer KeysB { KEY_T keys_b[]; };
@@ -52,8 +51,14 @@ shared uint s_partial[WG];              // scan scratch: one word per invocation
 shared uint s_broadcast;
 
 // The tile held in registers.
-KEY_T r_key[MAX_ITEMS];
-uint r_pos[MAX_ITEMS];  // tile-local sorted position; >= TILE for elements past the count
+KEY_T r_key[ITEMS];
+uint r_pos[ITEMS];
+#ifndef VALUES_WITH_KEYS
+#define VALUES_WITH_KEYS 1 // payloads are loaded with the keys (latency overlapped with ranking)
+#endif
+#if HAS_VALUE && VALUES_WITH_KEYS
+uint r_val[ITEMS];
+#endif  // tile-local sorted position; >= TILE for elements past the count
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -133,13 +138,16 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     barrier();
 
     uint local_base = radix_subgroup_base();
-    uint digits[MAX_ITEMS];
-    for (uint j = 0u; j < ITEMS; ++j) {
+    uint digits[ITEMS];
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
+#if HAS_VALUE && VALUES_WITH_KEYS
+        r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
+#endif
     }
-    for (uint j = 0u; j < ITEMS; ++j) {
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
         uint digit = valid ? radix_digit(r_key[j], shift) : 0u;
@@ -171,7 +179,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     barrier();
     radix_scan_counts();
 
-    for (uint j = 0u; j < ITEMS; ++j) {
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu)
             r_pos[j] += s_tile_start[digits[j]] + s_mem[counters + digits[j]];
     }
@@ -184,7 +192,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    for (uint j = 0u; j < ITEMS; ++j) {
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu) {
 #if KEY64
             s_mem[r_pos[j]] = r_key[j].x;
@@ -195,8 +203,8 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         }
     }
     barrier();
-    uint dst[MAX_ITEMS];
-    for (uint m = 0u; m < ITEMS; ++m) {
+    uint dst[ITEMS];
+    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
         uint i = m * WG + t;
         if (i < tile_n) {
 #if KEY64
@@ -211,14 +219,18 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 #if HAS_VALUE
     barrier();
     uint local_base = radix_subgroup_base();
-    for (uint j = 0u; j < ITEMS; ++j) {
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu) {
+#if VALUES_WITH_KEYS
+            s_mem[r_pos[j]] = r_val[j];
+#else
             uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
             s_mem[r_pos[j]] = radix_load_value(parity, tile_base + li);
+#endif
         }
     }
     barrier();
-    for (uint m = 0u; m < ITEMS; ++m) {
+    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
         uint i = m * WG + t;
         if (i < tile_n)
             radix_store_value(parity, dst[m], s_mem[i]);

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
-#define RADIX_MAX_ITEMS 32u                /* MAX_ITEMS in radix_tile.glsl */
+#define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
 #define RADIX_MAX_BLOCKS 1024u
 #define RADIX_HIST_ITEMS 32u
 
@@ -115,7 +115,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                         : VKSORT_VK_ALGORITHM_PORTABLE;
     rx->algorithm = requested;
     rx->subgroup_size = sg.subgroupSize;
-    rx->partitioned = (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
+    rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
+                      (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
     /* The subgroup sizes the pipelines may run with: the pinned size, else the device's range
@@ -165,8 +166,15 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
     uint32_t items = (lim->maxComputeSharedMemorySize - fixed_bytes) / (4u * wg * key_words);
-    /* 15 per invocation measured well on NVIDIA (see docs/perf-notes.md); fewer elsewhere. */
-    uint32_t preferred = rx->subgroup_size >= 32 ? 15u : 8u;
+    /* 17 per invocation measured best on the H200 among 9..17 (docs/perf-notes.md); fewer
+     * elsewhere. */
+    uint32_t preferred = rx->subgroup_size >= 32 ? 17u : 8u;
+    if (info->radix_items_per_invocation > RADIX_MAX_ITEMS)
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                              "radix_items_per_invocation must be 0..%u (got %u)", RADIX_MAX_ITEMS,
+                              info->radix_items_per_invocation);
+    if (info->radix_items_per_invocation)
+        preferred = info->radix_items_per_invocation;
     if (items > preferred)
         items = preferred;
     uint32_t subgroups = wg / min_size;

@@ -238,7 +238,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                     "max_tile_size must be 0 or a power of two >= 256");
     if (info->flags & ~(vksort_vk_create_flags)(VKSORT_VK_CREATE_DEBUG_LABELS |
                                                  VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL |
-                                                 VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS))
+                                                 VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |
+                                                 VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");

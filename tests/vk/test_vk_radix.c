@@ -302,6 +302,36 @@ static void test_no_forward_progress_emulation(void)
     }
 }
 
+/* VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING: subgroupPartitionNV ranking where the device has
+ * the extension (the rig enables it there), same bytes; ignored elsewhere. */
+static void test_partitioned_ranking(void)
+{
+    sort_case c = make_case(VKSORT_KEY_U32, 1, DEFAULT_MAX);
+    c.cfg.flags = VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING;
+    sort_slot *slot = sort_check_sorter(&c.cfg);
+    CHECK(slot != NULL);
+    if (!slot)
+        return;
+    int has_ext = 0;
+    for (uint32_t i = 0; i < rig.enabled_extension_count; ++i)
+        has_ext |= strcmp(rig.enabled_extensions[i], VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) == 0;
+    CHECK_EQ(slot->props.radix_partitioned, has_ext ? VK_TRUE : VK_FALSE);
+    printf("     partitioned ranking: %s\n", slot->props.radix_partitioned ? "yes" : "no (no extension)");
+    const uint32_t sizes[] = {1000, 262147};
+    for (size_t i = 0; i < 2; ++i) {
+        c.n = sizes[i];
+        c.dist = i ? DIST_UNIFORM : DIST_FEW_UNIQUE;
+        c.desc = (int)i;
+        c.seed = 31 + i;
+        CHECK(sort_check_run(&c, NULL));
+    }
+    c.cfg.flags = 0;
+    sort_slot *plain = sort_check_sorter(&c.cfg);
+    CHECK(plain != NULL);
+    if (plain)
+        CHECK_EQ(plain->props.radix_partitioned, VK_FALSE);
+}
+
 /* VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL: the radix pipelines require one subgroup size - 32
  * when the device offers it, else its default - and the sort stays byte-identical. */
 static void test_subgroup_size_pinning(void)
@@ -488,6 +518,7 @@ int main(int argc, char **argv)
     TIMED(test_indirect);
     TIMED(test_auto_choice);
     TIMED(test_subgroup_size_pinning);
+    TIMED(test_partitioned_ranking);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)

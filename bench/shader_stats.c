@@ -1,0 +1,287 @@
+/*
+ * vksort-shader-stats: what the driver made of the sort's shaders. Creates the pipelines of the
+ * radix and bitonic passes exactly as a sorter for this device would specialise them, with
+ * VK_KHR_pipeline_executable_properties statistics captured, and prints every statistic the
+ * driver reports (registers, shared and local memory, spills, instruction counts: whatever the
+ * driver offers). A tuning aid, not a test: read it next to the per-pass timings.
+ *
+ *   vksort-shader-stats [filter]     filter: substring of the module names (default: all radix)
+ * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
+ */
+#include "spirv_blobs.h"
+#include "vksort/vulkan.h"
+
+#include <vulkan/vulkan.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int has_extension(VkPhysicalDevice pd, const char *name)
+{
+    uint32_t n = 0;
+    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
+    VkExtensionProperties *e = calloc(n ? n : 1, sizeof *e);
+    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, e);
+    int found = 0;
+    for (uint32_t i = 0; i < n && !found; ++i)
+        found = strcmp(e[i].extensionName, name) == 0;
+    free(e);
+    return found;
+}
+
+static VkPhysicalDevice pick_device(VkInstance instance)
+{
+    uint32_t n = 0;
+    vkEnumeratePhysicalDevices(instance, &n, NULL);
+    if (n == 0)
+        return VK_NULL_HANDLE;
+    VkPhysicalDevice *pds = calloc(n, sizeof *pds);
+    vkEnumeratePhysicalDevices(instance, &n, pds);
+    const char *want = getenv("VKSORT_TEST_DEVICE_NAME");
+    const char *index = getenv("VKSORT_TEST_DEVICE");
+    uint32_t pick = index ? (uint32_t)atoi(index) : 0;
+    for (uint32_t i = 0; want && i < n; ++i) {
+        VkPhysicalDeviceProperties p;
+        vkGetPhysicalDeviceProperties(pds[i], &p);
+        if (strstr(p.deviceName, want)) {
+            pick = i;
+            break;
+        }
+    }
+    VkPhysicalDevice pd = pick < n ? pds[pick] : VK_NULL_HANDLE;
+    free(pds);
+    return pd;
+}
+
+typedef struct context {
+    VkDevice device;
+    VkPipelineLayout layout;
+    PFN_vkGetPipelineExecutablePropertiesKHR get_props;
+    PFN_vkGetPipelineExecutableStatisticsKHR get_stats;
+} context;
+
+static const vksort_spirv_blob *find_blob(const char *name)
+{
+    for (const vksort_spirv_blob *b = vksort_spirv_blobs; b->name; ++b)
+        if (strcmp(b->name, name) == 0)
+            return b;
+    return NULL;
+}
+
+/* Creates the module's pipeline with the given specialisation and prints its statistics. */
+static int report(const context *cx, const char *name, const uint32_t *spec_ids,
+                  const uint32_t *spec_values, uint32_t spec_count)
+{
+    const vksort_spirv_blob *blob = find_blob(name);
+    if (!blob) {
+        printf("%-36s (not in this build)\n", name);
+        return 0;
+    }
+    VkShaderModuleCreateInfo smci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    smci.codeSize = blob->size;
+    smci.pCode = blob->code;
+    VkShaderModule module;
+    if (vkCreateShaderModule(cx->device, &smci, NULL, &module) != VK_SUCCESS)
+        return -1;
+    VkSpecializationMapEntry entries[4];
+    for (uint32_t i = 0; i < spec_count; ++i)
+        entries[i] = (VkSpecializationMapEntry){spec_ids[i], 4u * i, 4};
+    VkSpecializationInfo spec = {spec_count, entries, 4u * spec_count, spec_values};
+    VkComputePipelineCreateInfo cp = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    cp.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    cp.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+    cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+    cp.stage.module = module;
+    cp.stage.pName = "main";
+    cp.stage.pSpecializationInfo = spec_count ? &spec : NULL;
+    cp.layout = cx->layout;
+    VkPipeline pipeline;
+    VkResult vr = vkCreateComputePipelines(cx->device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline);
+    vkDestroyShaderModule(cx->device, module, NULL);
+    if (vr != VK_SUCCESS) {
+        printf("%-36s vkCreateComputePipelines failed (%d)\n", name, (int)vr);
+        return -1;
+    }
+    printf("%s (spec", name);
+    for (uint32_t i = 0; i < spec_count; ++i)
+        printf(" %u=%u", spec_ids[i], spec_values[i]);
+    printf(")\n");
+    VkPipelineInfoKHR pi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
+    pi.pipeline = pipeline;
+    uint32_t ne = 0;
+    cx->get_props(cx->device, &pi, &ne, NULL);
+    for (uint32_t e = 0; e < ne && e < 4; ++e) {
+        VkPipelineExecutableInfoKHR ei = {.sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INFO_KHR};
+        ei.pipeline = pipeline;
+        ei.executableIndex = e;
+        uint32_t ns = 0;
+        cx->get_stats(cx->device, &ei, &ns, NULL);
+        VkPipelineExecutableStatisticKHR st[64];
+        if (ns > 64)
+            ns = 64;
+        for (uint32_t i = 0; i < ns; ++i) {
+            memset(&st[i], 0, sizeof st[i]);
+            st[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_STATISTIC_KHR;
+        }
+        cx->get_stats(cx->device, &ei, &ns, st);
+        for (uint32_t i = 0; i < ns; ++i) {
+            printf("    %-32s ", st[i].name);
+            switch (st[i].format) {
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_BOOL32_KHR: printf("%s\n", st[i].value.b32 ? "true" : "false"); break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_INT64_KHR: printf("%lld\n", (long long)st[i].value.i64); break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_UINT64_KHR: printf("%llu\n", (unsigned long long)st[i].value.u64); break;
+            case VK_PIPELINE_EXECUTABLE_STATISTIC_FORMAT_FLOAT64_KHR: printf("%g\n", st[i].value.f64); break;
+            default: printf("?\n"); break;
+            }
+        }
+    }
+    vkDestroyPipeline(cx->device, pipeline, NULL);
+    return 0;
+}
+
+static int matches(const char *name, const char *filter)
+{
+    return !filter || strstr(name, filter) != NULL;
+}
+
+int main(int argc, char **argv)
+{
+    const char *filter = argc > 1 ? argv[1] : "radix";
+    VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
+    app.apiVersion = VK_API_VERSION_1_1;
+    VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
+    ici.pApplicationInfo = &app;
+    VkInstance instance;
+    if (vkCreateInstance(&ici, NULL, &instance) != VK_SUCCESS) {
+        fprintf(stderr, "vksort-shader-stats: no Vulkan instance\n");
+        return 1;
+    }
+    VkPhysicalDevice pd = pick_device(instance);
+    if (!pd) {
+        fprintf(stderr, "vksort-shader-stats: no physical device\n");
+        return 1;
+    }
+    VkPhysicalDeviceProperties props;
+    vkGetPhysicalDeviceProperties(pd, &props);
+    printf("device: %s\n", props.deviceName);
+    if (!has_extension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+        fprintf(stderr, "vksort-shader-stats: %s lacks %s\n", props.deviceName,
+                VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
+        return 1;
+    }
+    const char *exts[3] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,
+                           VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, NULL};
+    uint32_t n_ext = 2;
+    if (has_extension(pd, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME))
+        exts[n_ext++] = VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
+    VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pef = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
+    pef.pipelineExecutableInfo = VK_TRUE;
+    float prio = 1.0f;
+    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+    qci.queueCount = 1;
+    qci.pQueuePriorities = &prio;
+    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    dci.pNext = &pef;
+    dci.queueCreateInfoCount = 1;
+    dci.pQueueCreateInfos = &qci;
+    dci.enabledExtensionCount = n_ext;
+    dci.ppEnabledExtensionNames = exts;
+    context cx;
+    memset(&cx, 0, sizeof cx);
+    if (vkCreateDevice(pd, &dci, NULL, &cx.device) != VK_SUCCESS) {
+        fprintf(stderr, "vksort-shader-stats: vkCreateDevice failed\n");
+        return 1;
+    }
+    cx.get_props = (PFN_vkGetPipelineExecutablePropertiesKHR)vkGetDeviceProcAddr(
+        cx.device, "vkGetPipelineExecutablePropertiesKHR");
+    cx.get_stats = (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(
+        cx.device, "vkGetPipelineExecutableStatisticsKHR");
+
+    /* One layout that fits every pass: 9 storage buffers, 128 bytes of push constants. */
+    VkDescriptorSetLayoutBinding b[9];
+    memset(b, 0, sizeof b);
+    for (uint32_t i = 0; i < 9; ++i) {
+        b[i].binding = i;
+        b[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+        b[i].descriptorCount = 1;
+        b[i].stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
+    }
+    VkDescriptorSetLayoutCreateInfo dsl = {.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    dsl.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+    dsl.bindingCount = 9;
+    dsl.pBindings = b;
+    VkDescriptorSetLayout set_layout;
+    vkCreateDescriptorSetLayout(cx.device, &dsl, NULL, &set_layout);
+    VkPushConstantRange range = {VK_SHADER_STAGE_COMPUTE_BIT, 0, 128};
+    VkPipelineLayoutCreateInfo pl = {.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+    pl.setLayoutCount = 1;
+    pl.pSetLayouts = &set_layout;
+    pl.pushConstantRangeCount = 1;
+    pl.pPushConstantRanges = &range;
+    vkCreatePipelineLayout(cx.device, &pl, NULL, &cx.layout);
+
+    /* The configurations a sorter picks on this device. */
+    const struct {
+        vksort_key_type type;
+        int payload;
+    } configs[] = {{VKSORT_KEY_U32, 0}, {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U64, 0}};
+    for (size_t c = 0; c < sizeof configs / sizeof configs[0]; ++c) {
+        vksort_vk_sorter_create_info ci;
+        memset(&ci, 0, sizeof ci);
+        ci.instance = instance;
+        ci.physical_device = pd;
+        ci.device = cx.device;
+        ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+        ci.key_type = configs[c].type;
+        ci.has_payload = configs[c].payload ? VK_TRUE : VK_FALSE;
+        ci.max_count = 1u << 24;
+        ci.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
+        ci.enabled_extension_count = n_ext;
+        ci.enabled_extensions = exts;
+        vksort_vk_sorter *s = NULL;
+        if (vksort_vk_sorter_create(&ci, &s) != VKSORT_SUCCESS) {
+            fprintf(stderr, "vksort-shader-stats: sorter creation failed\n");
+            return 1;
+        }
+        vksort_vk_sorter_properties p;
+        vksort_vk_get_sorter_properties(s, &p);
+        vksort_vk_sorter_destroy(s);
+        const unsigned kw = vksort_key_size(configs[c].type) * 8u;
+        const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
+        uint32_t smem = p.radix_tile_size * (kw / 32u);
+        if (smem < wg / p.subgroup_size * 256u)
+            smem = wg / p.subgroup_size * 256u;
+        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s; bitonic tile %u, workgroup %u\n",
+               vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
+               items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "", p.tile_size,
+               p.workgroup_size);
+        char name[96];
+        const uint32_t tile_ids[3] = {0, 1, 3}, tile_vals[3] = {wg, items, smem};
+        const char *suffix = p.radix_partitioned ? "_nvp" : "";
+        const char *passes[2] = {"onesweep", "downsweep"};
+        for (int k = 0; k < 2; ++k) {
+            snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
+            if (matches(name, filter))
+                report(&cx, name, tile_ids, tile_vals, 3);
+        }
+        const uint32_t hist_ids[1] = {0}, hist_vals[1] = {256};
+        snprintf(name, sizeof name, "radix_histogram_k%u", kw);
+        if (matches(name, filter))
+            report(&cx, name, hist_ids, hist_vals, 1);
+        snprintf(name, sizeof name, "radix_upsweep_k%u", kw);
+        if (matches(name, filter))
+            report(&cx, name, NULL, NULL, 0);
+        const uint32_t bit_ids[3] = {0, 1, 2},
+                       bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
+        snprintf(name, sizeof name, "bitonic_local_sort_k%u_v%d_ns", kw, configs[c].payload);
+        if (matches(name, filter))
+            report(&cx, name, bit_ids, bit_vals, 3);
+    }
+    vkDestroyPipelineLayout(cx.device, cx.layout, NULL);
+    vkDestroyDescriptorSetLayout(cx.device, set_layout, NULL);
+    vkDestroyDevice(cx.device, NULL);
+    vkDestroyInstance(instance, NULL);
+    return 0;
+}
