@@ -11,6 +11,7 @@ packages=(
   xvfb x11-apps imagemagick
   gnuplot-nox graphviz
   python3 python3-numpy
+  renderdoc python3-renderdoc librenderdoc-dev
 )
 
 missing=()

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Bad input: each case must exit non-zero (never crash: no signal), print a message naming the
+problem on stderr, and leave no file behind where an output was asked for.
+
+usage: test_bad_input.py DEMO WORKDIR"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import run_demo  # noqa: E402
+
+
+def main():
+    demo, workdir = sys.argv[1], sys.argv[2]
+    os.makedirs(workdir, exist_ok=True)
+    shot = os.path.join(workdir, "never.png")
+    cases = [
+        (["--bogus"], "unknown option '--bogus'"),
+        (["--size", "12x"], "--size"),
+        (["--size", "banana"], "--size needs WxH"),
+        (["--size", "0x100"], "--size (width)"),
+        (["--sort", "quick"], "unknown sort 'quick'"),
+        (["--frames", "-3"], "--frames"),
+        (["--frames", "10abc"], "--frames"),
+        (["--particles", "0"], "--particles"),
+        (["--particles"], "--particles needs a value"),
+        (["--seed", "99999999999"], "--seed"),
+        (["--scene", "nope"], "unknown scene 'nope'"),
+        (["--key-bits", "20"], "--key-bits must be 16, 24 or 32"),
+        (["--key-bits", "64"], "--key-bits"),
+        (["--renderdoc-capture", "x"], "--renderdoc-capture"),
+        (["--screenshot", "out.jpg"], "ending in .png"),
+        (["--headless", "--frames", "1", "--screenshot",
+          os.path.join(workdir, "no", "such", "dir", "x.png")], "cannot write"),
+        (["--headless", "--frames", "1", "--timings", os.path.join(workdir, "no", "dir", "t.csv")],
+         "cannot write"),
+    ]
+    failures = 0
+    for args, expect in cases:
+        rc, out, err = run_demo.run(demo, args + (["--screenshot", shot] if "--screenshot" not in
+                                                  args and "--sort" in args else []), timeout=60)
+        ok = rc > 0 and expect in err
+        print(f"{'ok  ' if ok else 'FAIL'} {' '.join(args)!r}: exit {rc}, stderr: {err.strip()}")
+        failures += not ok
+    if os.path.exists(shot):
+        print(f"FAIL: {shot} was written by a failing run")
+        failures += 1
+    # --sort cuda: a clear error where CUDA cannot sort this device's buffers (this machine has no
+    # CUDA device); where it can, the run must succeed.
+    rc, out, err = run_demo.run(demo, ["--headless", "--frames", "2", "--particles", "1000",
+                                       "--sort", "cuda", "--quiet"], timeout=120)
+    cuda_ok = (rc == 0) or (rc > 0 and "sort 'cuda' is not available:" in err)
+    print(f"{'ok  ' if cuda_ok else 'FAIL'} --sort cuda: exit {rc}, stderr: {err.strip()}")
+    failures += not cuda_ok
+    if failures:
+        raise SystemExit(f"FAIL: {failures} case(s)")
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
