@@ -370,7 +370,9 @@ typedef struct vksort_graph_pass_timing {
 /* Reads back the timestamps of the oldest frame still in the ring (recorded frames_in_flight
  * frames ago) without waiting. VKSORT_ERROR_GRAPH_NOT_READY when its results are not available
  * yet (or no such frame was recorded). *inout_count: capacity in, passes out. out_frame: the
- * number of that frame (counted by vksort_graph_reset). */
+ * number of that frame (counted by vksort_graph_reset: the first frame built after creation is
+ * frame 1). An EXTERNAL pass records no GPU work, so its row measures only the gap between its
+ * neighbours' timestamps within one command buffer (close to 0 ms). */
 vksort_result vksort_graph_read_timings(vksort_graph *graph, vksort_graph_pass_timing *out_timings,
                                         uint32_t *inout_count, uint64_t *out_frame);
 
