@@ -8,7 +8,7 @@ packages=(
   libvulkan-dev vulkan-validationlayers mesa-vulkan-drivers vulkan-tools
   glslc spirv-tools
   libglfw3-dev libpng-dev libtbb-dev
-  xvfb x11-apps imagemagick
+  xvfb x11-apps imagemagick xdotool
   gnuplot-nox graphviz
   python3 python3-numpy
   renderdoc python3-renderdoc librenderdoc-dev
