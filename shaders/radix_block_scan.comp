@@ -1,31 +1,58 @@
 #version 450
-// Portable radix, step 2 of a pass (one workgroup): turns the block counts into each block's
-// starting index per digit: invocation d walks the blocks in order from the digit's global
-// start. Loads go in batches so that several are in flight at once.
+// Portable radix, step 2 of a pass: turns the block counts into each block's starting index per
+// digit. One workgroup per digit (RADIX_DIGITS workgroups): its invocations take consecutive
+// runs of blocks, sum them, scan the sums across the workgroup (subgroup scans, then the
+// subgroup totals), and write each block's start = the digit's global start + the blocks before
+// it. (A single workgroup walking the blocks in order cost 70 µs per digit on the H200 at 1024
+// blocks: 64 dependent rounds of loads; this is a few rounds.) No workgroup waits for another.
 #extension GL_GOOGLE_include_directive : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
 #include "radix_common.glsl"
 
-layout(local_size_x = RADIX_DIGITS) in;
+layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
+#define WG RADIX_SCAN_WORKGROUP
+#define MAX_PER (RADIX_MAX_BLOCKS / WG) // blocks per invocation
 
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) readonly buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) buffer Blocks { uint block_counts[]; };
 
-#define BATCH 16u
+shared uint s_totals[WG]; // one per subgroup (at most WG subgroups)
 
 void main()
 {
-    uint d = gl_LocalInvocationID.x;
+    uint t = gl_LocalInvocationID.x;
+    uint d = radix_group_index();
     uint blocks = state[RADIX_S_BLOCKS];
-    uint run = hist[(RADIX_MAX_PASSES + pc.pass_index) * RADIX_DIGITS + d];
-    for (uint b0 = 0u; b0 < blocks; b0 += BATCH) {
-        uint v[BATCH];
-        [[unroll]] for (uint k = 0u; k < BATCH; ++k)
-            v[k] = b0 + k < blocks ? block_counts[(b0 + k) * RADIX_DIGITS + d] : 0u;
-        [[unroll]] for (uint k = 0u; k < BATCH; ++k) {
-            if (b0 + k < blocks)
-                block_counts[(b0 + k) * RADIX_DIGITS + d] = run;
-            run += v[k];
+    uint per = (blocks + WG - 1u) / WG;
+    uint first = t * per;
+    uint v[MAX_PER];
+    uint sum = 0u;
+    [[unroll]] for (uint k = 0u; k < MAX_PER; ++k) {
+        uint b = first + k;
+        v[k] = k < per && b < blocks ? block_counts[b * RADIX_DIGITS + d] : 0u;
+        sum += v[k];
+    }
+    uint inclusive = subgroupInclusiveAdd(sum);
+    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
+        s_totals[gl_SubgroupID] = inclusive;
+    barrier();
+    if (t == 0u) {
+        uint run = 0u;
+        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+            uint total = s_totals[s];
+            s_totals[s] = run;
+            run += total;
         }
+    }
+    barrier();
+    uint run = hist[(RADIX_MAX_PASSES + pc.pass_index) * RADIX_DIGITS + d] +
+               s_totals[gl_SubgroupID] + inclusive - sum;
+    [[unroll]] for (uint k = 0u; k < MAX_PER; ++k) {
+        uint b = first + k;
+        if (k < per && b < blocks)
+            block_counts[b * RADIX_DIGITS + d] = run;
+        run += v[k];
     }
 }

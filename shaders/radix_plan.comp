@@ -66,7 +66,7 @@ void main()
             state[RADIX_S_PARITY + p] = ordinal & 1u;
             write_groups(RADIX_E_PASS + p, runs ? groups : 0u);
             write_groups(RADIX_E_UPSWEEP + p, runs && portable ? blocks : 0u);
-            write_groups(RADIX_E_SCAN + p, runs && portable ? 1u : 0u);
+            write_groups(RADIX_E_SCAN + p, runs && portable ? RADIX_DIGITS : 0u);
             if (runs)
                 ++ordinal;
         }

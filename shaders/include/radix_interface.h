@@ -63,5 +63,8 @@
 #define RADIX_SCAN_WORKGROUP 256u
 #define RADIX_COPY_WORKGROUP 256u
 #define RADIX_COPY_PER_GROUP 1024u
+/* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
+ * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
+#define RADIX_MAX_BLOCKS 1024u
 
 #endif

@@ -21,7 +21,6 @@
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
 #define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
-#define RADIX_MAX_BLOCKS 1024u
 #define RADIX_HIST_ITEMS 32u
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
