@@ -1,78 +1,24 @@
 /* Vulkan instance, device and memory helpers of the demo (see vk_context.h). */
 #include "vk_context.h"
 
+#include "vksort/cuda.h" /* the export chains of VK_BUFFER_EXPORT (after vulkan.h) */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char validation_layer[] = "VK_LAYER_KHRONOS_validation";
-
-static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                                 VkDebugUtilsMessageTypeFlagsEXT types,
-                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
-                                                 void *user)
-{
-    (void)types;
-    vk_context *ctx = user;
-    if (!(severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)))
-        return VK_FALSE;
-    ctx->messages++;
-    fprintf(stderr, "VALIDATION %s: [%s] %s\n",
-            (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "ERROR" : "WARNING",
-            data->pMessageIdName ? data->pMessageIdName : "-", data->pMessage ? data->pMessage : "");
-    return VK_FALSE;
-}
-
-static int has_layer(const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateInstanceLayerProperties(&n, NULL);
-    VkLayerProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            found |= strcmp(p[i].layerName, name) == 0;
-    free(p);
-    return found;
-}
-
-static int has_instance_extension(const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateInstanceExtensionProperties(NULL, &n, NULL);
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateInstanceExtensionProperties(NULL, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            found |= strcmp(p[i].extensionName, name) == 0;
-    free(p);
-    return found;
-}
-
-static int has_device_extension(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            found |= strcmp(p[i].extensionName, name) == 0;
-    free(p);
-    return found;
-}
+static const char validation_layer[] = VKUTIL_VALIDATION_LAYER;
 
 static int create_instance(const vk_context_options *opt, vk_context *ctx,
                            VkDebugUtilsMessengerCreateInfoEXT *mci)
 {
-    if (opt->validation && !has_layer(validation_layer)) {
+    if (opt->validation && !vkutil_has_layer(validation_layer)) {
         fprintf(stderr, "vksort-demo: --validation: %s is not installed (vulkan-validationlayers)\n",
                 validation_layer);
         return -1;
     }
     ctx->validation = opt->validation;
-    ctx->debug_utils = has_instance_extension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    ctx->debug_utils = vkutil_has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     uint32_t api = 0;
     if (vkEnumerateInstanceVersion(&api) != VK_SUCCESS || api < VK_API_VERSION_1_3) {
         fprintf(stderr, "vksort-demo: a Vulkan 1.3 loader is required\n");
@@ -89,11 +35,7 @@ static int create_instance(const vk_context_options *opt, vk_context *ctx,
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vksort particle demo";
     app.apiVersion = VK_API_VERSION_1_3;
-    VkValidationFeatureEnableEXT enables[] = {VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT vf = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    vf.enabledValidationFeatureCount = 1;
-    vf.pEnabledValidationFeatures = enables;
-    vf.pNext = ctx->debug_utils ? mci : NULL;
+    VkValidationFeaturesEXT vf = vkutil_sync_validation_features(ctx->debug_utils ? mci : NULL);
     const char *layers[] = {validation_layer};
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     ici.pApplicationInfo = &app;
@@ -126,10 +68,11 @@ static int pick_device(vk_context *ctx)
         /* Vulkan 1.3, or 1.2 with the two extensions the graph needs (RenderDoc 1.24 reports
          * apiVersion 1.2.0 for lavapipe while exposing both: docs/demo.md). */
         const int ok13 = p.apiVersion >= VK_API_VERSION_1_3;
-        const int ok12 = p.apiVersion >= VK_API_VERSION_1_2 &&
-                         has_device_extension(pds[i], VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME) &&
-                         has_device_extension(pds[i], VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
-        const int push = has_device_extension(pds[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+        const int ok12 =
+            p.apiVersion >= VK_API_VERSION_1_2 &&
+            vkutil_has_device_extension(pds[i], VK_KHR_SYNCHRONIZATION_2_EXTENSION_NAME) &&
+            vkutil_has_device_extension(pds[i], VK_KHR_DYNAMIC_RENDERING_EXTENSION_NAME);
+        const int push = vkutil_has_device_extension(pds[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
         if (!(ok13 || ok12) || !push) {
             fprintf(stderr, "vksort-demo: skipping %s: Vulkan %u.%u.%u%s%s\n", p.deviceName,
                     VK_API_VERSION_MAJOR(p.apiVersion), VK_API_VERSION_MINOR(p.apiVersion),
@@ -172,21 +115,15 @@ static int pick_device(vk_context *ctx)
 int vk_context_create(const vk_context_options *opt, vk_context *ctx)
 {
     memset(ctx, 0, sizeof *ctx);
-    VkDebugUtilsMessengerCreateInfoEXT mci = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    mci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                          VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    mci.pfnUserCallback = on_message;
-    mci.pUserData = ctx;
+    ctx->message_sink.messages = &ctx->messages;
+    VkDebugUtilsMessengerCreateInfoEXT mci =
+        vkutil_messenger_info(vkutil_on_message, &ctx->message_sink);
     if (create_instance(opt, ctx, &mci))
         return -1;
     if (ctx->debug_utils) {
-        PFN_vkCreateDebugUtilsMessengerEXT create_messenger = (PFN_vkCreateDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(ctx->instance, "vkCreateDebugUtilsMessengerEXT");
-        if (create_messenger)
-            create_messenger(ctx->instance, &mci, NULL, &ctx->messenger);
+        /* No messenger is no reason to stop: it only prints what the layer finds. */
+        if (vkutil_messenger_create(ctx->instance, &mci, &ctx->messenger) != VK_SUCCESS)
+            ctx->messenger = VK_NULL_HANDLE;
         ctx->begin_label = (PFN_vkCmdBeginDebugUtilsLabelEXT)vkGetInstanceProcAddr(
             ctx->instance, "vkCmdBeginDebugUtilsLabelEXT");
         ctx->end_label = (PFN_vkCmdEndDebugUtilsLabelEXT)vkGetInstanceProcAddr(
@@ -222,13 +159,15 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
     if (opt->swapchain)
         ctx->extensions[ctx->extension_count++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
     if (opt->want_external && f12.timelineSemaphore &&
-        has_device_extension(ctx->physical_device, VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) &&
-        has_device_extension(ctx->physical_device, VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME)) {
+        vkutil_has_device_extension(ctx->physical_device,
+                                    VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME) &&
+        vkutil_has_device_extension(ctx->physical_device,
+                                    VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME)) {
         ctx->extensions[ctx->extension_count++] = VK_KHR_EXTERNAL_MEMORY_FD_EXTENSION_NAME;
         ctx->extensions[ctx->extension_count++] = VK_KHR_EXTERNAL_SEMAPHORE_FD_EXTENSION_NAME;
         ctx->external = 1;
     }
-    if (has_device_extension(ctx->physical_device, "VK_NV_shader_subgroup_partitioned"))
+    if (vkutil_has_device_extension(ctx->physical_device, "VK_NV_shader_subgroup_partitioned"))
         ctx->extensions[ctx->extension_count++] = "VK_NV_shader_subgroup_partitioned";
 
     VkPhysicalDeviceVulkan12Features en12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
@@ -243,44 +182,21 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
     VkPhysicalDeviceFeatures2 en2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     en2.pNext = &en_s2;
 
-    uint32_t qn = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &qn, NULL);
-    VkQueueFamilyProperties *qf = calloc(qn ? qn : 1, sizeof *qf);
-    if (!qf) {
-        vk_context_destroy(ctx);
-        return -1;
-    }
-    vkGetPhysicalDeviceQueueFamilyProperties(ctx->physical_device, &qn, qf);
-    ctx->queue_family = UINT32_MAX;
-    for (uint32_t i = 0; i < qn && ctx->queue_family == UINT32_MAX; ++i)
-        if ((qf[i].queueFlags & (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT)) ==
-                (VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT) &&
-            qf[i].timestampValidBits > 0)
-            ctx->queue_family = i;
-    free(qf);
+    ctx->queue_family = vkutil_find_queue_family(
+        ctx->physical_device, VK_QUEUE_GRAPHICS_BIT | VK_QUEUE_COMPUTE_BIT, 1, NULL);
     if (ctx->queue_family == UINT32_MAX) {
         fprintf(stderr, "vksort-demo: no graphics+compute queue with timestamps\n");
         vk_context_destroy(ctx);
         return -1;
     }
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = ctx->queue_family;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &prio;
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.pNext = &en2;
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = ctx->extension_count;
-    dci.ppEnabledExtensionNames = ctx->extensions;
-    VkResult vr = vkCreateDevice(ctx->physical_device, &dci, NULL, &ctx->device);
+    VkResult vr = vkutil_device_create(ctx->physical_device, ctx->queue_family, &en2,
+                                       ctx->extension_count, ctx->extensions, &ctx->device,
+                                       &ctx->queue);
     if (vr != VK_SUCCESS) {
         fprintf(stderr, "vksort-demo: vkCreateDevice failed (VkResult %d)\n", (int)vr);
         vk_context_destroy(ctx);
         return -1;
     }
-    vkGetDeviceQueue(ctx->device, ctx->queue_family, 0, &ctx->queue);
     ctx->push_descriptor = (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(
         ctx->device, "vkCmdPushDescriptorSetKHR");
     ctx->queue_submit2 = (PFN_vkQueueSubmit2)vkGetDeviceProcAddr(
@@ -292,10 +208,10 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
         if (!ctx->get_memory_fd || !ctx->get_semaphore_fd)
             ctx->external = 0;
     }
-    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pci.queueFamilyIndex = ctx->queue_family;
-    pci.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    if (!ctx->push_descriptor || !ctx->queue_submit2 || vkCreateCommandPool(ctx->device, &pci, NULL, &ctx->pool) != VK_SUCCESS) {
+    if (!ctx->push_descriptor || !ctx->queue_submit2 ||
+        vkutil_command_pool_create(ctx->device, ctx->queue_family,
+                                   VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                   &ctx->pool) != VK_SUCCESS) {
         fprintf(stderr, "vksort-demo: device set-up failed\n");
         vk_context_destroy(ctx);
         return -1;
@@ -305,23 +221,7 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
 
 void vk_context_destroy(vk_context *ctx)
 {
-    if (ctx->device) {
-        vkDeviceWaitIdle(ctx->device);
-        if (ctx->pool)
-            vkDestroyCommandPool(ctx->device, ctx->pool, NULL);
-        vkDestroyDevice(ctx->device, NULL);
-        ctx->device = VK_NULL_HANDLE;
-    }
-    if (ctx->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(ctx->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy)
-            destroy(ctx->instance, ctx->messenger, NULL);
-        ctx->messenger = VK_NULL_HANDLE;
-    }
-    if (ctx->instance)
-        vkDestroyInstance(ctx->instance, NULL);
-    ctx->instance = VK_NULL_HANDLE;
+    vkutil_teardown(&ctx->instance, &ctx->device, &ctx->pool, &ctx->messenger);
 }
 
 void vk_name(const vk_context *ctx, VkObjectType type, uint64_t handle, const char *name)
@@ -354,127 +254,53 @@ void vk_label_end(const vk_context *ctx, VkCommandBuffer cmd)
         ctx->end_label(cmd);
 }
 
-static int memory_type(const vk_context *ctx, uint32_t bits, VkMemoryPropertyFlags want)
-{
-    for (uint32_t i = 0; i < ctx->memory.memoryTypeCount; ++i)
-        if ((bits & (1u << i)) && (ctx->memory.memoryTypes[i].propertyFlags & want) == want)
-            return (int)i;
-    return -1;
-}
-
 int vk_buffer_create(vk_context *ctx, VkDeviceSize size, VkBufferUsageFlags usage, int kind,
                      const char *name, vk_buffer *out)
 {
-    memset(out, 0, sizeof *out);
-    VkExternalMemoryBufferCreateInfo ext = {.sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO};
-    ext.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size;
-    bci.usage = usage;
-    bci.pNext = kind == VK_BUFFER_EXPORT ? &ext : NULL;
-    VkResult cr = vkCreateBuffer(ctx->device, &bci, NULL, &out->buffer);
-    if (cr != VK_SUCCESS) {
-        out->buffer = VK_NULL_HANDLE;
+    vksort_cuda_vk_buffer_chains chains; /* external memory; dedicated -> export (OPAQUE_FD) */
+    vksort_cuda_vk_buffer_chains_init(&chains);
+    vkutil_buffer_info info = {0};
+    info.size = size;
+    info.usage = usage;
+    /* Read-back buffers prefer cached memory: the host reads them every frame. */
+    info.memory = kind == VK_BUFFER_HOST ? VKUTIL_MEMORY_HOST_CACHED_PREFERRED
+                                         : VKUTIL_MEMORY_DEVICE_PREFERRED;
+    if (kind == VK_BUFFER_EXPORT) {
+        info.buffer_next = &chains.external;
+        info.memory_next = &chains.dedicated;
+        info.dedicated = &chains.dedicated;
+    }
+    VkResult vr = VK_SUCCESS;
+    vkutil_buffer_failure step = vkutil_buffer_create(ctx->device, &ctx->memory, &info, out, &vr);
+    if (step == VKUTIL_BUFFER_CREATE_FAILED) {
         fprintf(stderr, "vksort-demo: cannot create %s (%llu bytes, VkResult %d)\n",
-                name ? name : "a buffer", (unsigned long long)size, (int)cr);
+                name ? name : "a buffer", (unsigned long long)size, (int)vr);
         return -1;
     }
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(ctx->device, out->buffer, &req);
-    int type = -1;
-    if (kind == VK_BUFFER_HOST) {
-        type = memory_type(ctx, req.memoryTypeBits,
-                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT |
-                               VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
-        if (type < 0)
-            type = memory_type(ctx, req.memoryTypeBits,
-                               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-    } else {
-        type = memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-        if (type < 0)
-            type = memory_type(ctx, req.memoryTypeBits, 0);
-    }
-    VkExportMemoryAllocateInfo exp = {.sType = VK_STRUCTURE_TYPE_EXPORT_MEMORY_ALLOCATE_INFO};
-    exp.handleTypes = VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT;
-    VkMemoryDedicatedAllocateInfo ded = {.sType = VK_STRUCTURE_TYPE_MEMORY_DEDICATED_ALLOCATE_INFO};
-    ded.buffer = out->buffer;
-    ded.pNext = &exp;
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = (uint32_t)type;
-    mai.pNext = kind == VK_BUFFER_EXPORT ? &ded : NULL;
-    if (type < 0 || vkAllocateMemory(ctx->device, &mai, NULL, &out->memory) != VK_SUCCESS ||
-        vkBindBufferMemory(ctx->device, out->buffer, out->memory, 0) != VK_SUCCESS ||
-        (kind == VK_BUFFER_HOST &&
-         vkMapMemory(ctx->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped) != VK_SUCCESS)) {
-        vk_buffer_destroy(ctx, out);
+    if (step != VKUTIL_BUFFER_OK) {
         fprintf(stderr, "vksort-demo: cannot allocate %s (%llu bytes)\n", name ? name : "a buffer",
                 (unsigned long long)size);
         return -1;
     }
-    out->size = size;
-    out->allocation_size = req.size;
     vk_name(ctx, VK_OBJECT_TYPE_BUFFER, (uint64_t)out->buffer, name);
     return 0;
 }
 
 void vk_buffer_destroy(vk_context *ctx, vk_buffer *b)
 {
-    if (b->buffer)
-        vkDestroyBuffer(ctx->device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(ctx->device, b->memory, NULL);
-    memset(b, 0, sizeof *b);
+    vkutil_buffer_destroy(ctx->device, b);
 }
 
 int vk_image_create(vk_context *ctx, VkFormat format, uint32_t width, uint32_t height,
                     VkImageUsageFlags usage, const char *name, vk_image *out)
 {
-    memset(out, 0, sizeof *out);
-    VkImageCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    ici.imageType = VK_IMAGE_TYPE_2D;
-    ici.format = format;
-    ici.extent = (VkExtent3D){width, height, 1};
-    ici.mipLevels = 1;
-    ici.arrayLayers = 1;
-    ici.samples = VK_SAMPLE_COUNT_1_BIT;
-    ici.tiling = VK_IMAGE_TILING_OPTIMAL;
-    ici.usage = usage;
-    if (vkCreateImage(ctx->device, &ici, NULL, &out->image) != VK_SUCCESS)
+    if (vkutil_image_create(ctx->device, &ctx->memory, format, width, height, usage, out) != 0)
         return -1;
-    VkMemoryRequirements req;
-    vkGetImageMemoryRequirements(ctx->device, out->image, &req);
-    int type = memory_type(ctx, req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    if (type < 0)
-        type = memory_type(ctx, req.memoryTypeBits, 0);
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = (uint32_t)type;
-    if (type < 0 || vkAllocateMemory(ctx->device, &mai, NULL, &out->memory) != VK_SUCCESS ||
-        vkBindImageMemory(ctx->device, out->image, out->memory, 0) != VK_SUCCESS) {
-        vk_image_destroy(ctx, out);
-        return -1;
-    }
-    VkImageViewCreateInfo vci = {.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    vci.image = out->image;
-    vci.viewType = VK_IMAGE_VIEW_TYPE_2D;
-    vci.format = format;
-    vci.subresourceRange = (VkImageSubresourceRange){VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-    if (vkCreateImageView(ctx->device, &vci, NULL, &out->view) != VK_SUCCESS) {
-        vk_image_destroy(ctx, out);
-        return -1;
-    }
     vk_name(ctx, VK_OBJECT_TYPE_IMAGE, (uint64_t)out->image, name);
     return 0;
 }
 
 void vk_image_destroy(vk_context *ctx, vk_image *img)
 {
-    if (img->view)
-        vkDestroyImageView(ctx->device, img->view, NULL);
-    if (img->image)
-        vkDestroyImage(ctx->device, img->image, NULL);
-    if (img->memory)
-        vkFreeMemory(ctx->device, img->memory, NULL);
-    memset(img, 0, sizeof *img);
+    vkutil_image_destroy(ctx->device, img);
 }

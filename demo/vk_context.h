@@ -5,6 +5,8 @@
 #ifndef VKSORT_DEMO_VK_CONTEXT_H
 #define VKSORT_DEMO_VK_CONTEXT_H
 
+#include "vkutil.h"
+
 #include <vulkan/vulkan.h>
 
 #include <stdint.h>
@@ -18,20 +20,14 @@ typedef struct vk_context_options {
 } vk_context_options;
 
 typedef struct vk_context {
-    VkInstance instance;
-    VkPhysicalDevice physical_device;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
-    VkCommandPool pool;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDeviceProperties props;
-    VkPhysicalDeviceMemoryProperties memory;
+    /* instance, physical_device, device, queue, queue_family, pool, messenger, props, memory */
+    VKUTIL_CONTEXT_FIELDS
     int debug_utils;        /* VK_EXT_debug_utils enabled: labels and object names */
     int validation;
     int external;           /* external memory/semaphore fd + timeline semaphores enabled */
     int is_cpu;             /* a CPU implementation (lavapipe): small defaults */
     volatile int messages;  /* validation warnings + errors seen */
+    vkutil_message_sink message_sink; /* the messenger's user data: counts into this struct */
     uint8_t device_uuid[16];
     int api13;              /* Vulkan 1.3 device (else 1.2 + sync2/dynamic rendering extensions) */
     const char *extensions[10];
@@ -53,13 +49,8 @@ void vk_name(const vk_context *ctx, VkObjectType type, uint64_t handle, const ch
 void vk_label_begin(const vk_context *ctx, VkCommandBuffer cmd, const char *name);
 void vk_label_end(const vk_context *ctx, VkCommandBuffer cmd);
 
-typedef struct vk_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    VkDeviceSize size;
-    VkDeviceSize allocation_size;
-    void *mapped;           /* host-visible buffers */
-} vk_buffer;
+/* buffer, memory, mapped (host-visible buffers), size, allocation_size. */
+typedef vkutil_buffer vk_buffer;
 
 enum {
     VK_BUFFER_DEVICE = 0,
@@ -70,11 +61,8 @@ int vk_buffer_create(vk_context *ctx, VkDeviceSize size, VkBufferUsageFlags usag
                      const char *name, vk_buffer *out);
 void vk_buffer_destroy(vk_context *ctx, vk_buffer *b);
 
-typedef struct vk_image {
-    VkImage image;
-    VkImageView view;
-    VkDeviceMemory memory;
-} vk_image;
+/* image, view, memory: a 2D colour image in device-local memory. */
+typedef vkutil_image vk_image;
 int vk_image_create(vk_context *ctx, VkFormat format, uint32_t width, uint32_t height,
                     VkImageUsageFlags usage, const char *name, vk_image *out);
 void vk_image_destroy(vk_context *ctx, vk_image *img);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char validation_layer[] = "VK_LAYER_KHRONOS_validation";
+static const char validation_layer[] = VKUTIL_VALIDATION_LAYER;
 
 static int set_error(vkik *k, const char *fmt, ...)
 {
@@ -23,62 +23,6 @@ static int env_flag(const char *name)
 {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0;
-}
-
-static int has_layer(const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
-        return 0;
-    VkLayerProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateInstanceLayerProperties(&n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; ++i)
-            found = strcmp(p[i].layerName, name) == 0;
-    free(p);
-    return found;
-}
-
-static int has_instance_extension(const char *layer, const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateInstanceExtensionProperties(layer, &n, NULL) != VK_SUCCESS)
-        return 0;
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateInstanceExtensionProperties(layer, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; ++i)
-            found = strcmp(p[i].extensionName, name) == 0;
-    free(p);
-    return found;
-}
-
-static int has_device_extension(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL) != VK_SUCCESS)
-        return 0;
-    VkExtensionProperties *p = calloc(n ? n : 1, sizeof *p);
-    int found = 0;
-    if (p && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, p) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n && !found; ++i)
-            found = strcmp(p[i].extensionName, name) == 0;
-    free(p);
-    return found;
-}
-
-static VKAPI_ATTR VkBool32 VKAPI_CALL on_message(VkDebugUtilsMessageSeverityFlagBitsEXT severity,
-                                                 VkDebugUtilsMessageTypeFlagsEXT types,
-                                                 const VkDebugUtilsMessengerCallbackDataEXT *data,
-                                                 void *user)
-{
-    (void)types;
-    vkik *k = user;
-    k->messages++;
-    fprintf(stderr, "VALIDATION %s: %s\n",
-            severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT ? "ERROR" : "WARNING",
-            data && data->pMessage ? data->pMessage : "(no message)");
-    return VK_FALSE;
 }
 
 static int skip_extension(const vkik_options *o, const char *name)
@@ -97,7 +41,7 @@ static const char *unsuitable(VkPhysicalDevice pd, const VkPhysicalDevicePropert
     uint32_t n = 0;
     const char *const *exts = vksort_cuda_vk_required_device_extensions(&n);
     for (uint32_t i = 0; i < n; ++i)
-        if (!skip_extension(o, exts[i]) && !has_device_extension(pd, exts[i]))
+        if (!skip_extension(o, exts[i]) && !vkutil_has_device_extension(pd, exts[i]))
             return exts[i]; /* missing */
     VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
@@ -121,11 +65,11 @@ int vkik_create(vkik *k, const vkik_options *options)
         snprintf(k->error, sizeof k->error, "no Vulkan 1.2 instance (loader or driver missing)");
         return VKIK_NO_DEVICE;
     }
-    k->validation = !env_flag("VKSORT_TEST_VK_NO_VALIDATION") && has_layer(validation_layer);
-    const int debug_utils = has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
-                            (k->validation && has_instance_extension(
-                                                  validation_layer,
-                                                  VK_EXT_DEBUG_UTILS_EXTENSION_NAME));
+    k->validation = !env_flag("VKSORT_TEST_VK_NO_VALIDATION") && vkutil_has_layer(validation_layer);
+    const int debug_utils =
+        vkutil_has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME) ||
+        (k->validation &&
+         vkutil_has_instance_extension(validation_layer, VK_EXT_DEBUG_UTILS_EXTENSION_NAME));
     if (k->validation && !debug_utils)
         return set_error(k, "%s present but %s missing: its messages could not be seen",
                          validation_layer, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -133,14 +77,9 @@ int vkik_create(vkik *k, const vkik_options *options)
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.pApplicationName = "vksort cuda interop";
     app.apiVersion = VK_API_VERSION_1_2;
-    VkDebugUtilsMessengerCreateInfoEXT mci = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    mci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                          VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    mci.pfnUserCallback = on_message;
-    mci.pUserData = k;
+    k->message_sink.messages = &k->messages;
+    VkDebugUtilsMessengerCreateInfoEXT mci =
+        vkutil_messenger_info(vkutil_on_message, &k->message_sink);
     const char *exts[1];
     const char *layers[1] = {validation_layer};
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
@@ -152,24 +91,20 @@ int vkik_create(vkik *k, const vkik_options *options)
         ici.pNext = &mci;
     }
     /* Synchronization validation too, where the layer offers it. */
-    VkValidationFeatureEnableEXT enables[] = {
-        VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT vf = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    vf.enabledValidationFeatureCount = 1;
-    vf.pEnabledValidationFeatures = enables;
+    VkValidationFeaturesEXT vf = vkutil_sync_validation_features(&mci);
     const char *exts2[2];
     if (k->validation) {
         ici.enabledLayerCount = 1;
         ici.ppEnabledLayerNames = layers;
         k->sync_validation =
             !env_flag("VKSORT_TEST_VK_NO_SYNC_VALIDATION") &&
-            has_instance_extension(validation_layer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+            vkutil_has_instance_extension(validation_layer,
+                                          VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
         if (k->sync_validation) {
             exts2[0] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
             exts2[1] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
             ici.enabledExtensionCount = 2;
             ici.ppEnabledExtensionNames = exts2;
-            vf.pNext = &mci;
             ici.pNext = &vf;
         }
     }
@@ -179,9 +114,7 @@ int vkik_create(vkik *k, const vkik_options *options)
         return set_error(k, "vkCreateInstance failed (%d)", (int)vr);
     }
     if (debug_utils) {
-        PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(k->instance, "vkCreateDebugUtilsMessengerEXT");
-        if (!create || create(k->instance, &mci, NULL, &k->messenger) != VK_SUCCESS) {
+        if (vkutil_messenger_create(k->instance, &mci, &k->messenger) != VK_SUCCESS) {
             vkik_destroy(k);
             return set_error(k, "could not create the debug messenger");
         }
@@ -228,32 +161,13 @@ int vkik_create(vkik *k, const vkik_options *options)
     }
     vkGetPhysicalDeviceMemoryProperties(k->physical_device, &k->memory);
 
-    uint32_t qn = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(k->physical_device, &qn, NULL);
-    VkQueueFamilyProperties *qf = calloc(qn ? qn : 1, sizeof *qf);
-    if (!qf) {
-        vkik_destroy(k);
-        return set_error(k, "out of host memory");
-    }
-    vkGetPhysicalDeviceQueueFamilyProperties(k->physical_device, &qn, qf);
-    k->queue_family = UINT32_MAX;
-    for (uint32_t i = 0; i < qn && k->queue_family == UINT32_MAX; ++i) {
-        if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-            k->queue_family = i;
-            k->timestamp_valid_bits = qf[i].timestampValidBits;
-        }
-    }
-    free(qf);
+    k->queue_family = vkutil_find_queue_family(k->physical_device, VK_QUEUE_COMPUTE_BIT, 0,
+                                               &k->timestamp_valid_bits);
     if (k->queue_family == UINT32_MAX) {
         vkik_destroy(k);
         return set_error(k, "no compute queue family");
     }
 
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = k->queue_family;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &prio;
     VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     f12.timelineSemaphore = VK_TRUE;
     uint32_t required = 0, next = 0;
@@ -262,19 +176,12 @@ int vkik_create(vkik *k, const vkik_options *options)
     for (uint32_t i = 0; i < required && next < 8; ++i)
         if (!skip_extension(&opt, required_exts[i]))
             dev_exts[next++] = required_exts[i];
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.pNext = &f12;
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = next;
-    dci.ppEnabledExtensionNames = dev_exts;
-    vr = vkCreateDevice(k->physical_device, &dci, NULL, &k->device);
+    vr = vkutil_device_create(k->physical_device, k->queue_family, &f12, next, dev_exts, &k->device,
+                              &k->queue);
     if (vr != VK_SUCCESS) {
-        k->device = VK_NULL_HANDLE;
         vkik_destroy(k);
         return set_error(k, "vkCreateDevice failed (%d)", (int)vr);
     }
-    vkGetDeviceQueue(k->device, k->queue_family, 0, &k->queue);
     k->get_memory_fd = (PFN_vkGetMemoryFdKHR)vkGetDeviceProcAddr(k->device, "vkGetMemoryFdKHR");
     k->get_semaphore_fd =
         (PFN_vkGetSemaphoreFdKHR)vkGetDeviceProcAddr(k->device, "vkGetSemaphoreFdKHR");
@@ -282,11 +189,8 @@ int vkik_create(vkik *k, const vkik_options *options)
         vkik_destroy(k);
         return set_error(k, "vkGetMemoryFdKHR / vkGetSemaphoreFdKHR not found");
     }
-    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pci.queueFamilyIndex = k->queue_family;
-    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    if (vkCreateCommandPool(k->device, &pci, NULL, &k->pool) != VK_SUCCESS) {
-        k->pool = VK_NULL_HANDLE;
+    if (vkutil_command_pool_create(k->device, k->queue_family, VK_COMMAND_POOL_CREATE_TRANSIENT_BIT,
+                                   &k->pool) != VK_SUCCESS) {
         vkik_destroy(k);
         return set_error(k, "vkCreateCommandPool failed");
     }
@@ -303,32 +207,29 @@ int vkik_create(vkik *k, const vkik_options *options)
 
 void vkik_destroy(vkik *k)
 {
-    if (k->device) {
-        vkDeviceWaitIdle(k->device);
-        if (k->pool)
-            vkDestroyCommandPool(k->device, k->pool, NULL);
-        vkDestroyDevice(k->device, NULL);
-    }
-    if (k->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(k->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy)
-            destroy(k->instance, k->messenger, NULL);
-    }
-    if (k->instance)
-        vkDestroyInstance(k->instance, NULL);
-    k->pool = VK_NULL_HANDLE;
-    k->device = VK_NULL_HANDLE;
-    k->messenger = VK_NULL_HANDLE;
-    k->instance = VK_NULL_HANDLE;
+    vkutil_teardown(&k->instance, &k->device, &k->pool, &k->messenger);
 }
 
-static int find_memory_type(const vkik *k, uint32_t bits, VkMemoryPropertyFlags want)
+/* Turns a failed step of vkutil_buffer_create into this kit's error message. */
+static int buffer_error(vkik *k, vkutil_buffer_failure step, VkDeviceSize size,
+                        VkDeviceSize allocation_size, VkMemoryPropertyFlags want)
 {
-    for (uint32_t i = 0; i < k->memory.memoryTypeCount; ++i)
-        if ((bits & (1u << i)) && (k->memory.memoryTypes[i].propertyFlags & want) == want)
-            return (int)i;
-    return -1;
+    switch (step) {
+    case VKUTIL_BUFFER_CREATE_FAILED:
+        return set_error(k, "vkCreateBuffer(%llu bytes) failed", (unsigned long long)size);
+    case VKUTIL_BUFFER_NO_MEMORY_TYPE:
+        return set_error(k, "no memory type with flags 0x%x", (unsigned)want);
+    case VKUTIL_BUFFER_ALLOCATE_FAILED:
+        return set_error(k, "vkAllocateMemory(%llu bytes) failed",
+                         (unsigned long long)allocation_size);
+    case VKUTIL_BUFFER_BIND_FAILED:
+        return set_error(k, "vkBindBufferMemory failed");
+    case VKUTIL_BUFFER_MAP_FAILED:
+        return set_error(k, "vkMapMemory failed");
+    case VKUTIL_BUFFER_OK:
+        break;
+    }
+    return 0;
 }
 
 int vkik_buffer_create(vkik *k, VkDeviceSize size, VkBufferUsageFlags usage, int exportable,
@@ -337,57 +238,36 @@ int vkik_buffer_create(vkik *k, VkDeviceSize size, VkBufferUsageFlags usage, int
     memset(out, 0, sizeof *out);
     vksort_cuda_vk_buffer_chains chains;
     vksort_cuda_vk_buffer_chains_init(&chains);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size;
-    bci.usage = usage;
-    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (exportable)
-        bci.pNext = &chains.external;
-    if (vkCreateBuffer(k->device, &bci, NULL, &out->buffer) != VK_SUCCESS)
-        return set_error(k, "vkCreateBuffer(%llu bytes) failed", (unsigned long long)size);
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(k->device, out->buffer, &req);
-    VkMemoryPropertyFlags want = host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                                    VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-                                              : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    int type = find_memory_type(k, req.memoryTypeBits, want);
-    if (type < 0) {
-        vkik_buffer_destroy(k, out);
-        return set_error(k, "no memory type with flags 0x%x", (unsigned)want);
-    }
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = (uint32_t)type;
+    vkutil_buffer_info info = {0};
+    info.size = size;
+    info.usage = usage;
+    /* No fallback to other memory: exported memory must be device memory for CUDA. */
+    info.memory = host_visible ? VKUTIL_MEMORY_HOST : VKUTIL_MEMORY_DEVICE_LOCAL;
     if (exportable) {
-        chains.dedicated.buffer = out->buffer;
-        mai.pNext = &chains.dedicated;
+        info.buffer_next = &chains.external;
+        info.memory_next = &chains.dedicated; /* dedicated -> export */
+        info.dedicated = &chains.dedicated;
     }
-    if (vkAllocateMemory(k->device, &mai, NULL, &out->memory) != VK_SUCCESS) {
-        out->memory = VK_NULL_HANDLE;
-        vkik_buffer_destroy(k, out);
-        return set_error(k, "vkAllocateMemory(%llu bytes) failed", (unsigned long long)req.size);
-    }
-    if (vkBindBufferMemory(k->device, out->buffer, out->memory, 0) != VK_SUCCESS) {
-        vkik_buffer_destroy(k, out);
-        return set_error(k, "vkBindBufferMemory failed");
-    }
-    if (host_visible && vkMapMemory(k->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped) !=
-                            VK_SUCCESS) {
-        vkik_buffer_destroy(k, out);
-        return set_error(k, "vkMapMemory failed");
-    }
-    out->size = size;
-    out->allocation_size = req.size;
+    vkutil_buffer made;
+    vkutil_buffer_failure step = vkutil_buffer_create(k->device, &k->memory, &info, &made, NULL);
+    if (step != VKUTIL_BUFFER_OK)
+        return buffer_error(k, step, size, made.allocation_size,
+                            host_visible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                                               VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+                                         : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    out->buffer = made.buffer;
+    out->memory = made.memory;
+    out->size = made.size;
+    out->allocation_size = made.allocation_size;
+    out->mapped = made.mapped;
     out->exportable = exportable;
     return 0;
 }
 
 void vkik_buffer_destroy(vkik *k, vkik_buffer *b)
 {
-    if (b->buffer)
-        vkDestroyBuffer(k->device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(k->device, b->memory, NULL); /* unmaps too */
+    vkutil_buffer handles = {.buffer = b->buffer, .memory = b->memory};
+    vkutil_buffer_destroy(k->device, &handles);
     memset(b, 0, sizeof *b);
 }
 
@@ -435,22 +315,9 @@ int vkik_semaphore_export_fd(vkik *k, VkSemaphore semaphore, int *out_fd)
 
 VkCommandBuffer vkik_begin(vkik *k)
 {
-    VkCommandBufferAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    ai.commandPool = k->pool;
-    ai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    ai.commandBufferCount = 1;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if (vkAllocateCommandBuffers(k->device, &ai, &cmd) != VK_SUCCESS) {
-        set_error(k, "vkAllocateCommandBuffers failed");
-        return VK_NULL_HANDLE;
-    }
-    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    if (vkBeginCommandBuffer(cmd, &bi) != VK_SUCCESS) {
-        vkFreeCommandBuffers(k->device, k->pool, 1, &cmd);
-        set_error(k, "vkBeginCommandBuffer failed");
-        return VK_NULL_HANDLE;
-    }
+    VkCommandBuffer cmd = vkutil_one_shot_begin(k->device, k->pool);
+    if (!cmd)
+        set_error(k, "vkAllocateCommandBuffers / vkBeginCommandBuffer failed");
     return cmd;
 }
 
@@ -539,8 +406,5 @@ void vkik_acquire_from_external(vkik *k, VkCommandBuffer cmd, const VkBuffer *bu
 void vkik_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
                   VkPipelineStageFlags dst_stage, VkAccessFlags dst_access)
 {
-    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    mb.srcAccessMask = src_access;
-    mb.dstAccessMask = dst_access;
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &mb, 0, NULL, 0, NULL);
+    vkutil_memory_barrier(cmd, src_stage, src_access, dst_stage, dst_access);
 }

@@ -13,6 +13,8 @@
 #ifndef VKSORT_CUDA_VK_INTEROP_KIT_H
 #define VKSORT_CUDA_VK_INTEROP_KIT_H
 
+#include "vkutil.h"
+
 #include <vulkan/vulkan.h>
 
 #include <stddef.h>
@@ -35,20 +37,14 @@ typedef struct vkik_options {
 } vkik_options;
 
 typedef struct vkik {
-    VkInstance instance;
-    VkPhysicalDevice physical_device;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
-    VkCommandPool pool;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDeviceProperties props;
-    VkPhysicalDeviceMemoryProperties memory;
+    /* instance, physical_device, device, queue, queue_family, pool, messenger, props, memory */
+    VKUTIL_CONTEXT_FIELDS
     uint8_t device_uuid[16];
     uint32_t timestamp_valid_bits;
     int validation;         /* the validation layer is on */
     int sync_validation;    /* with synchronization validation */
     int messages;           /* validation warnings + errors seen */
+    vkutil_message_sink message_sink; /* the messenger's user data: counts into this struct */
     PFN_vkGetMemoryFdKHR get_memory_fd;
     PFN_vkGetSemaphoreFdKHR get_semaphore_fd;
     char error[512];        /* why the last vkik_* call failed */

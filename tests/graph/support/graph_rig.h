@@ -11,25 +11,21 @@
 #ifndef VKSORT_TEST_GRAPH_RIG_H
 #define VKSORT_TEST_GRAPH_RIG_H
 
+#include "vkutil.h"
+
 #include <vulkan/vulkan.h>
 
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct graph_rig {
-    VkInstance instance;
-    VkPhysicalDevice physical_device;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
-    VkCommandPool pool;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDeviceProperties props;
-    VkPhysicalDeviceMemoryProperties memory;
+    /* instance, physical_device, device, queue, queue_family, pool, messenger, props, memory */
+    VKUTIL_CONTEXT_FIELDS
     int validation;
     int messages;           /* warnings + errors */
     int hazards;            /* of which synchronization hazards (SYNC-HAZARD-*) */
     int quiet_messages;     /* 1: count but do not print (tests that expect messages) */
+    vkutil_message_sink message_sink; /* the messenger's user data: counts into this struct */
     PFN_vkCmdPushDescriptorSetKHR push_descriptor;
     const char *extensions[2];
     uint32_t extension_count;
@@ -38,23 +34,16 @@ typedef struct graph_rig {
 int graph_rig_create(graph_rig *rig);
 void graph_rig_destroy(graph_rig *rig);
 
-typedef struct graph_rig_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    void *mapped;
-    VkDeviceSize size;
-} graph_rig_buffer;
+/* buffer, memory, mapped, size (and allocation_size). */
+typedef vkutil_buffer graph_rig_buffer;
 
-/* Host-visible, coherent, mapped. */
+/* Host-visible, coherent, mapped, zero-filled. */
 int graph_rig_buffer_create(graph_rig *rig, VkDeviceSize size, VkBufferUsageFlags usage,
                             graph_rig_buffer *out);
 void graph_rig_buffer_destroy(graph_rig *rig, graph_rig_buffer *b);
 
-typedef struct graph_rig_image {
-    VkImage image;
-    VkImageView view;
-    VkDeviceMemory memory;
-} graph_rig_image;
+/* image, view, memory: a 2D colour image in device-local memory. */
+typedef vkutil_image graph_rig_image;
 int graph_rig_image_create(graph_rig *rig, VkFormat format, uint32_t width, uint32_t height,
                            VkImageUsageFlags usage, graph_rig_image *out);
 void graph_rig_image_destroy(graph_rig *rig, graph_rig_image *img);

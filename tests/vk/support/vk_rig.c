@@ -1,12 +1,13 @@
 /* Vulkan test rig (see vk_rig.h). */
 #include "vk_rig.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-static const char validation_layer[] = "VK_LAYER_KHRONOS_validation";
+static const char validation_layer[] = VKUTIL_VALIDATION_LAYER;
 
 double vk_rig_now_ms(void)
 {
@@ -23,68 +24,17 @@ static int env_int(const char *name, int fallback)
     return atoi(v);
 }
 
-static VKAPI_ATTR VkBool32 VKAPI_CALL messenger_callback(
-    VkDebugUtilsMessageSeverityFlagBitsEXT severity, VkDebugUtilsMessageTypeFlagsEXT types,
-    const VkDebugUtilsMessengerCallbackDataEXT *data, void *user)
+/* Prints "vk_rig: <why>", tears down what vk_rig_create made so far and returns -1. */
+static int fail(vk_rig *rig, const char *fmt, ...)
 {
-    (void)types;
-    vk_rig *rig = user;
-    if (severity & (VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                    VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)) {
-        if (rig)
-            rig->messages++;
-        fprintf(stderr, "VALIDATION %s: [%s] %s\n",
-                (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "ERROR" : "WARNING",
-                data->pMessageIdName ? data->pMessageIdName : "-",
-                data->pMessage ? data->pMessage : "");
-        fflush(stderr);
-    }
-    return VK_FALSE;
-}
-
-static int has_layer(const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateInstanceLayerProperties(&n, NULL) != VK_SUCCESS)
-        return 0;
-    VkLayerProperties *props = calloc(n ? n : 1, sizeof *props);
-    int found = 0;
-    if (props && vkEnumerateInstanceLayerProperties(&n, props) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            if (strcmp(props[i].layerName, name) == 0)
-                found = 1;
-    free(props);
-    return found;
-}
-
-static int has_instance_extension(const char *layer, const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateInstanceExtensionProperties(layer, &n, NULL) != VK_SUCCESS)
-        return 0;
-    VkExtensionProperties *props = calloc(n ? n : 1, sizeof *props);
-    int found = 0;
-    if (props && vkEnumerateInstanceExtensionProperties(layer, &n, props) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            if (strcmp(props[i].extensionName, name) == 0)
-                found = 1;
-    free(props);
-    return found;
-}
-
-static int has_device_extension(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    if (vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL) != VK_SUCCESS)
-        return 0;
-    VkExtensionProperties *props = calloc(n ? n : 1, sizeof *props);
-    int found = 0;
-    if (props && vkEnumerateDeviceExtensionProperties(pd, NULL, &n, props) == VK_SUCCESS)
-        for (uint32_t i = 0; i < n; ++i)
-            if (strcmp(props[i].extensionName, name) == 0)
-                found = 1;
-    free(props);
-    return found;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("vk_rig: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    vk_rig_destroy(rig);
+    return -1;
 }
 
 static const char *device_type_name(VkPhysicalDeviceType t)
@@ -129,7 +79,7 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         opt = *options;
 
     int want_validation = opt.validation;
-    if (want_validation && !has_layer(validation_layer)) {
+    if (want_validation && !vkutil_has_layer(validation_layer)) {
         if (env_int("VKSORT_TEST_ALLOW_NO_VALIDATION", 0)) {
             fprintf(stderr, "vk_rig: %s not found; running WITHOUT validation "
                             "(VKSORT_TEST_ALLOW_NO_VALIDATION=1)\n", validation_layer);
@@ -142,7 +92,7 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         }
     }
     rig->validation = want_validation;
-    rig->debug_utils = has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    rig->debug_utils = vkutil_has_instance_extension(NULL, VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
     if (want_validation && !rig->debug_utils) {
         fprintf(stderr, "vk_rig: %s is missing; validation messages could not be seen\n",
                 VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
@@ -155,7 +105,7 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         exts[next++] = VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
     int validation_features =
         want_validation &&
-        has_instance_extension(validation_layer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
+        vkutil_has_instance_extension(validation_layer, VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME);
     if (validation_features)
         exts[next++] = VK_EXT_VALIDATION_FEATURES_EXTENSION_NAME;
     if (want_validation && !validation_features) {
@@ -174,21 +124,10 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
     app.apiVersion = api >= VK_API_VERSION_1_3 ? VK_API_VERSION_1_3 : api;
     rig->instance_api = app.apiVersion;
 
-    VkDebugUtilsMessengerCreateInfoEXT mci = {.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_MESSENGER_CREATE_INFO_EXT};
-    mci.messageSeverity = VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT |
-                          VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
-    mci.messageType = VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT |
-                      VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
-    mci.pfnUserCallback = messenger_callback;
-    mci.pUserData = rig;
-
-    VkValidationFeatureEnableEXT enables[] = {
-        VK_VALIDATION_FEATURE_ENABLE_SYNCHRONIZATION_VALIDATION_EXT};
-    VkValidationFeaturesEXT vf = {.sType = VK_STRUCTURE_TYPE_VALIDATION_FEATURES_EXT};
-    vf.enabledValidationFeatureCount = 1;
-    vf.pEnabledValidationFeatures = enables;
-    vf.pNext = rig->debug_utils ? &mci : NULL;
+    rig->message_sink.messages = &rig->messages;
+    VkDebugUtilsMessengerCreateInfoEXT mci =
+        vkutil_messenger_info(vkutil_on_message, &rig->message_sink);
+    VkValidationFeaturesEXT vf = vkutil_sync_validation_features(rig->debug_utils ? &mci : NULL);
 
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
     ici.pApplicationInfo = &app;
@@ -208,23 +147,15 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         return -1;
     }
     if (rig->debug_utils) {
-        PFN_vkCreateDebugUtilsMessengerEXT create = (PFN_vkCreateDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(rig->instance, "vkCreateDebugUtilsMessengerEXT");
-        if (!create || create(rig->instance, &mci, NULL, &rig->messenger) != VK_SUCCESS) {
-            fprintf(stderr, "vk_rig: could not create the debug messenger\n");
-            vk_rig_destroy(rig);
-            return -1;
-        }
+        if (vkutil_messenger_create(rig->instance, &mci, &rig->messenger) != VK_SUCCESS)
+            return fail(rig, "could not create the debug messenger");
     }
 
     uint32_t n = 0;
     vkEnumeratePhysicalDevices(rig->instance, &n, NULL);
     int index = opt.device_index >= 0 ? opt.device_index : env_int("VKSORT_TEST_DEVICE", 0);
-    if (n == 0 || index < 0 || (uint32_t)index >= n) {
-        fprintf(stderr, "vk_rig: physical device %d not found (%u devices)\n", index, n);
-        vk_rig_destroy(rig);
-        return -1;
-    }
+    if (n == 0 || index < 0 || (uint32_t)index >= n)
+        return fail(rig, "physical device %d not found (%u devices)", index, n);
     VkPhysicalDevice *pds = calloc(n, sizeof *pds);
     vkEnumeratePhysicalDevices(rig->instance, &n, pds);
     const char *want_name = getenv("VKSORT_TEST_DEVICE_NAME");
@@ -237,11 +168,9 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
                 index = (int)i;
         }
         if (index < 0) {
-            fprintf(stderr, "vk_rig: no physical device named like '%s' (VKSORT_TEST_DEVICE_NAME)\n",
-                    want_name);
             free(pds);
-            vk_rig_destroy(rig);
-            return -1;
+            return fail(rig, "no physical device named like '%s' (VKSORT_TEST_DEVICE_NAME)",
+                        want_name);
         }
     }
     rig->physical_device = pds[index];
@@ -255,43 +184,23 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
     vkGetPhysicalDeviceProperties2(rig->physical_device, &p2);
     rig->subgroup_size = sg.subgroupSize;
 
-    if (!has_device_extension(rig->physical_device, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
-        fprintf(stderr, "vk_rig: %s lacks %s\n", rig->props.deviceName,
-                VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
-        vk_rig_destroy(rig);
-        return -1;
-    }
+    if (!vkutil_has_device_extension(rig->physical_device, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+        return fail(rig, "%s lacks %s", rig->props.deviceName,
+                    VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
 
-    uint32_t qn = 0;
-    vkGetPhysicalDeviceQueueFamilyProperties(rig->physical_device, &qn, NULL);
-    VkQueueFamilyProperties *qf = calloc(qn ? qn : 1, sizeof *qf);
-    vkGetPhysicalDeviceQueueFamilyProperties(rig->physical_device, &qn, qf);
-    rig->queue_family = UINT32_MAX;
-    for (uint32_t i = 0; i < qn; ++i) {
-        if (qf[i].queueFlags & VK_QUEUE_COMPUTE_BIT) {
-            rig->queue_family = i;
-            rig->timestamp_valid_bits = qf[i].timestampValidBits;
-            break;
-        }
-    }
-    free(qf);
+    rig->queue_family = vkutil_find_queue_family(rig->physical_device, VK_QUEUE_COMPUTE_BIT, 0,
+                                                 &rig->timestamp_valid_bits);
     if (rig->queue_family == UINT32_MAX) {
-        fprintf(stderr, "vk_rig: no compute queue\n");
-        vk_rig_destroy(rig);
-        return -1;
+        return fail(rig, "no compute queue");
     }
 
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
-    qci.queueFamilyIndex = rig->queue_family;
-    qci.queueCount = 1;
-    qci.pQueuePriorities = &prio;
     /* Push descriptors (required by vksort); subgroupPartitionNV where the device has it
      * (VKSORT_TEST_NO_PARTITIONED=1 leaves it off to test the ballot path there too). */
     rig->enabled_extensions[0] = VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME;
     rig->enabled_extension_count = 1;
     const char *no_part = getenv("VKSORT_TEST_NO_PARTITIONED");
-    if (has_device_extension(rig->physical_device, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) &&
+    if (vkutil_has_device_extension(rig->physical_device,
+                                    VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME) &&
         !(no_part && no_part[0] == '1'))
         rig->enabled_extensions[rig->enabled_extension_count++] =
             VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
@@ -308,24 +217,16 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         f13.subgroupSizeControl = f13.computeFullSubgroups = both ? VK_TRUE : VK_FALSE;
         rig->subgroup_size_control = both;
     }
-    VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-    dci.pNext = rig->subgroup_size_control ? &f13 : NULL;
-    dci.queueCreateInfoCount = 1;
-    dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = rig->enabled_extension_count;
-    dci.ppEnabledExtensionNames = rig->enabled_extensions;
-    vr = vkCreateDevice(rig->physical_device, &dci, NULL, &rig->device);
+    vr = vkutil_device_create(rig->physical_device, rig->queue_family,
+                              rig->subgroup_size_control ? &f13 : NULL,
+                              rig->enabled_extension_count, rig->enabled_extensions, &rig->device,
+                              &rig->queue);
     if (vr != VK_SUCCESS) {
-        fprintf(stderr, "vk_rig: vkCreateDevice failed (%d)\n", (int)vr);
-        vk_rig_destroy(rig);
-        return -1;
+        return fail(rig, "vkCreateDevice failed (%d)", (int)vr);
     }
-    vkGetDeviceQueue(rig->device, rig->queue_family, 0, &rig->queue);
-
-    VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    pci.queueFamilyIndex = rig->queue_family;
-    pci.flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
-    if (vkCreateCommandPool(rig->device, &pci, NULL, &rig->pool) != VK_SUCCESS) {
+    vr = vkutil_command_pool_create(rig->device, rig->queue_family,
+                                    VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, &rig->pool);
+    if (vr != VK_SUCCESS) {
         vk_rig_destroy(rig);
         return -1;
     }
@@ -352,125 +253,42 @@ int vk_rig_check_subgroup(const vk_rig *rig)
 
 void vk_rig_destroy(vk_rig *rig)
 {
-    if (rig->device) {
-        vkDeviceWaitIdle(rig->device);
-        if (rig->pool)
-            vkDestroyCommandPool(rig->device, rig->pool, NULL);
-        vkDestroyDevice(rig->device, NULL);
-    }
-    if (rig->messenger) {
-        PFN_vkDestroyDebugUtilsMessengerEXT destroy = (PFN_vkDestroyDebugUtilsMessengerEXT)
-            vkGetInstanceProcAddr(rig->instance, "vkDestroyDebugUtilsMessengerEXT");
-        if (destroy)
-            destroy(rig->instance, rig->messenger, NULL);
-    }
-    if (rig->instance)
-        vkDestroyInstance(rig->instance, NULL);
+    vkutil_teardown(&rig->instance, &rig->device, &rig->pool, &rig->messenger);
+    /* The message count outlives the rig: tests check it after tearing down. */
     int messages = rig->messages;
     memset(rig, 0, sizeof *rig);
     rig->messages = messages;
 }
 
-static int find_memory_type(const vk_rig *rig, uint32_t bits, VkMemoryPropertyFlags want)
-{
-    for (uint32_t i = 0; i < rig->memory.memoryTypeCount; ++i)
-        if ((bits & (1u << i)) && (rig->memory.memoryTypes[i].propertyFlags & want) == want)
-            return (int)i;
-    return -1;
-}
-
 int vk_rig_buffer_create(vk_rig *rig, VkDeviceSize size, VkBufferUsageFlags usage,
                          int host_visible, vk_rig_buffer *out)
 {
-    memset(out, 0, sizeof *out);
-    VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-    bci.size = size ? size : 4;
-    bci.usage = usage;
-    bci.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (vkCreateBuffer(rig->device, &bci, NULL, &out->buffer) != VK_SUCCESS)
-        return -1;
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(rig->device, out->buffer, &req);
-    VkMemoryPropertyFlags want = host_visible
-                                     ? (VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                        VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
-                                     : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-    int type = find_memory_type(rig, req.memoryTypeBits, want);
-    if (type < 0 && !host_visible)
-        type = find_memory_type(rig, req.memoryTypeBits, 0);
-    if (type < 0) {
-        vk_rig_buffer_destroy(rig, out);
-        return -1;
-    }
-    VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-    mai.allocationSize = req.size;
-    mai.memoryTypeIndex = (uint32_t)type;
-    if (vkAllocateMemory(rig->device, &mai, NULL, &out->memory) != VK_SUCCESS) {
-        vk_rig_buffer_destroy(rig, out);
-        return -1;
-    }
-    vkBindBufferMemory(rig->device, out->buffer, out->memory, 0);
-    if (host_visible && vkMapMemory(rig->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped) !=
-                            VK_SUCCESS) {
-        vk_rig_buffer_destroy(rig, out);
-        return -1;
-    }
-    out->size = bci.size;
-    return 0;
+    vkutil_buffer_info info = {0};
+    info.size = size ? size : 4; /* zero-sized buffers are invalid; tests ask for empty ones */
+    info.usage = usage;
+    info.memory = host_visible ? VKUTIL_MEMORY_HOST : VKUTIL_MEMORY_DEVICE_PREFERRED;
+    return vkutil_buffer_create(rig->device, &rig->memory, &info, out, NULL) == VKUTIL_BUFFER_OK
+               ? 0
+               : -1;
 }
 
 void vk_rig_buffer_destroy(vk_rig *rig, vk_rig_buffer *b)
 {
-    if (b->buffer)
-        vkDestroyBuffer(rig->device, b->buffer, NULL);
-    if (b->memory)
-        vkFreeMemory(rig->device, b->memory, NULL);
-    memset(b, 0, sizeof *b);
+    vkutil_buffer_destroy(rig->device, b);
 }
 
 VkCommandBuffer vk_rig_begin(vk_rig *rig)
 {
-    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cai.commandPool = rig->pool;
-    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cai.commandBufferCount = 1;
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if (vkAllocateCommandBuffers(rig->device, &cai, &cmd) != VK_SUCCESS)
-        return VK_NULL_HANDLE;
-    VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
-    bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
-    vkBeginCommandBuffer(cmd, &bi);
-    return cmd;
+    return vkutil_one_shot_begin(rig->device, rig->pool);
 }
 
 int vk_rig_submit_wait(vk_rig *rig, VkCommandBuffer cmd)
 {
-    int rc = 0;
-    if (vkEndCommandBuffer(cmd) != VK_SUCCESS)
-        rc = -1;
-    VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-    VkFence fence = VK_NULL_HANDLE;
-    if (rc == 0 && vkCreateFence(rig->device, &fci, NULL, &fence) != VK_SUCCESS)
-        rc = -1;
-    if (rc == 0) {
-        VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO};
-        si.commandBufferCount = 1;
-        si.pCommandBuffers = &cmd;
-        if (vkQueueSubmit(rig->queue, 1, &si, fence) != VK_SUCCESS ||
-            vkWaitForFences(rig->device, 1, &fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS)
-            rc = -1;
-    }
-    if (fence)
-        vkDestroyFence(rig->device, fence, NULL);
-    vkFreeCommandBuffers(rig->device, rig->pool, 1, &cmd);
-    return rc;
+    return vkutil_one_shot_submit_wait(rig->device, rig->queue, rig->pool, cmd);
 }
 
 void vk_rig_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
                     VkPipelineStageFlags dst_stage, VkAccessFlags dst_access)
 {
-    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    mb.srcAccessMask = src_access;
-    mb.dstAccessMask = dst_access;
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &mb, 0, NULL, 0, NULL);
+    vkutil_memory_barrier(cmd, src_stage, src_access, dst_stage, dst_access);
 }

@@ -12,26 +12,22 @@
 #ifndef VKSORT_TEST_VK_RIG_H
 #define VKSORT_TEST_VK_RIG_H
 
+#include "vkutil.h"
+
 #include <vulkan/vulkan.h>
 
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct vk_rig {
-    VkInstance instance;
-    VkPhysicalDevice physical_device;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
-    VkCommandPool pool;
-    VkDebugUtilsMessengerEXT messenger;
-    VkPhysicalDeviceProperties props;
-    VkPhysicalDeviceMemoryProperties memory;
+    /* instance, physical_device, device, queue, queue_family, pool, messenger, props, memory */
+    VKUTIL_CONTEXT_FIELDS
     uint32_t subgroup_size;
     uint32_t timestamp_valid_bits;
     int validation;         /* the validation layer is on */
     int debug_utils;        /* VK_EXT_debug_utils is enabled */
     int messages;           /* warnings + errors seen by the messenger */
+    vkutil_message_sink message_sink; /* the messenger's user data: counts into this struct */
     uint32_t instance_api;  /* apiVersion the instance was created with */
     /* subgroupSizeControl + computeFullSubgroups enabled (Vulkan 1.3 devices that have them) */
     int subgroup_size_control;
@@ -56,12 +52,8 @@ int vk_rig_list_devices(void);
 /* Checks VKSORT_TEST_EXPECT_SUBGROUP against the device; returns 0 when it matches or is unset. */
 int vk_rig_check_subgroup(const vk_rig *rig);
 
-typedef struct vk_rig_buffer {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    void *mapped;           /* host-visible buffers only */
-    VkDeviceSize size;
-} vk_rig_buffer;
+/* buffer, memory, mapped (host-visible buffers only), size (and allocation_size). */
+typedef vkutil_buffer vk_rig_buffer;
 
 /* host_visible: HOST_VISIBLE|HOST_COHERENT memory, mapped; else DEVICE_LOCAL. */
 int vk_rig_buffer_create(vk_rig *rig, VkDeviceSize size, VkBufferUsageFlags usage,
