@@ -30,7 +30,7 @@ static void usage(FILE *f)
             "  --headless             offscreen rendering, no window (automatic without a display)\n"
             "  --frames N             stop after N frames (headless default 300)\n"
             "  --particles N          particle count, K/M suffix = 2^10/2^20 (default: 1M on a GPU,\n"
-            "                         20000 on a CPU device)\n"
+            "                         20000 on a CPU device; at most maxStorageBufferRange / 64)\n"
             "  --sort NAME            onesweep | portable | bitonic | cuda | cpu | none | reference\n"
             "                         (reference: libc qsort on the host, for tests)\n"
             "  --size WxH             framebuffer size (default 1280x720)\n"
@@ -45,6 +45,8 @@ static void usage(FILE *f)
             "  --validation           Khronos validation + synchronization validation; exit 1\n"
             "                         if any warning or error message appeared\n"
             "  --print-graph          print the compiled render graph of the first frame\n"
+            "  --check-order          read the last frame's particles and draw order back and check\n"
+            "                         on the host that it was drawn back to front (exit 1 if not)\n"
             "  --quiet                no once-per-second status line\n"
             "keys (window): 1-6 sort backend, +/- particle count x2 / /2, space pause, R reset,\n"
             "mouse drag orbit, wheel zoom, Esc quit\n");
@@ -117,6 +119,9 @@ int demo_args_parse(int argc, char **argv, demo_args *a)
             takes = 0;
         } else if (!strcmp(o, "--print-graph")) {
             a->print_graph = 1;
+            takes = 0;
+        } else if (!strcmp(o, "--check-order")) {
+            a->check_order = 1;
             takes = 0;
         } else if (!v) {
             if (!strncmp(o, "--", 2) && (!strcmp(o, "--frames") || !strcmp(o, "--particles") ||
@@ -199,6 +204,12 @@ int demo_args_parse(int argc, char **argv, demo_args *a)
             return -1;
         }
         i += takes;
+    }
+    if (a->renderdoc_frame >= 0 && a->frames && (uint64_t)a->renderdoc_frame >= a->frames) {
+        fprintf(stderr, "vksort-demo: --renderdoc-capture %lld is past the last frame (--frames %llu "
+                        "runs frames 0..%llu)\n", (long long)a->renderdoc_frame,
+                (unsigned long long)a->frames, (unsigned long long)a->frames - 1u);
+        return -1;
     }
     return 0;
 }

@@ -38,6 +38,7 @@ typedef struct demo_args {
     int fixed_dt;              /* deterministic 1/60 s steps (headless always) */
     int quiet;                 /* --quiet: no per-second line */
     int print_graph;           /* --print-graph: the compiled graph of frame 0 as text */
+    int check_order;           /* --check-order: check the last frame's draw order on the host */
 } demo_args;
 
 /* Parses argv. Returns 0 on success, 1 when --help was printed (exit 0), -1 on bad input (the

@@ -119,6 +119,21 @@ static vksort_result record_readback(const vksort_graph_record_context *c, void 
     return VKSORT_SUCCESS;
 }
 
+/* --check-order: the particles and the draw order as drawn, for the host check. */
+static vksort_result record_check_copy(const vksort_graph_record_context *c, void *user)
+{
+    const demo_frame *f = user;
+    const vksort_graph_resource from[2] = {f->r_particles, f->r_indices};
+    const vksort_graph_resource to[2] = {f->r_check_particles, f->r_check_indices};
+    for (int i = 0; i < 2; ++i) {
+        const vksort_graph_resolved_use *src = find_use(c, from[i]);
+        const vksort_graph_resolved_use *dst = find_use(c, to[i]);
+        VkBufferCopy region = {src->offset, dst->offset, src->size};
+        vkCmdCopyBuffer(c->cmd, src->buffer, dst->buffer, 1, &region);
+    }
+    return VKSORT_SUCCESS;
+}
+
 /* The CUDA sort: runs when vksort_graph_record_segment ends the segment before it (cmd is
  * NULL); enqueues "wait W, sort, signal W+1" on the CUDA stream without a host wait. */
 static vksort_result record_cuda(const vksort_graph_record_context *c, void *user)
@@ -231,12 +246,11 @@ int demo_frame_build(vksort_graph *g, demo_frame *f)
     f->sort_pass = 0;
     f->cuda_enqueued = 0;
     if (demo_sorts_vk(f->sorts, f->sort)) {
-        static char names[3][32];
-        int k = f->sort == DEMO_SORT_ONESWEEP ? 0 : f->sort == DEMO_SORT_PORTABLE ? 1 : 2;
-        snprintf(names[k], sizeof names[k], "sort %s", demo_sort_name(f->sort));
+        char name[32]; /* the graph copies pass names */
+        snprintf(name, sizeof name, "sort %s", demo_sort_name(f->sort));
         vksort_graph_sort_info si;
         memset(&si, 0, sizeof si);
-        si.name = names[k];
+        si.name = name;
         si.sorter = demo_sorts_vk(f->sorts, f->sort);
         si.keys = f->r_keys;
         si.values = f->r_indices;
@@ -282,6 +296,33 @@ int demo_frame_build(vksort_graph *g, demo_frame *f)
     check(g, vksort_graph_add_pass(g, &pi, &p), "draw");
     vksort_graph_use_buffer(g, p, f->r_particles, VS, RD);
     vksort_graph_use_buffer(g, p, f->r_indices, VS, RD);
+
+    f->r_check_particles = f->r_check_indices = 0;
+    if (f->check_particles && f->check_indices) {
+        const VkDeviceSize sizes[2] = {(VkDeviceSize)f->count * 64u, pair_bytes};
+        const VkBuffer buffers[2] = {f->check_particles, f->check_indices};
+        const char *names[2] = {"order_check_particles", "order_check_indices"};
+        vksort_graph_resource *out[2] = {&f->r_check_particles, &f->r_check_indices};
+        for (int i = 0; i < 2; ++i) {
+            vksort_graph_buffer_import cb;
+            memset(&cb, 0, sizeof cb);
+            cb.name = names[i];
+            cb.buffer = buffers[i];
+            cb.size = sizes[i];
+            cb.final.stage = VK_PIPELINE_STAGE_2_HOST_BIT;
+            cb.final.access = VK_ACCESS_2_HOST_READ_BIT;
+            check(g, vksort_graph_import_buffer(g, &cb, out[i]), names[i]);
+        }
+        p = add_pass(g, "order_check_copy", VKSORT_GRAPH_PASS_TRANSFER, record_check_copy, f, 0);
+        vksort_graph_use_buffer(g, p, f->r_particles, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                VK_ACCESS_2_TRANSFER_READ_BIT);
+        vksort_graph_use_buffer(g, p, f->r_indices, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                VK_ACCESS_2_TRANSFER_READ_BIT);
+        vksort_graph_use_buffer(g, p, f->r_check_particles, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                VK_ACCESS_2_TRANSFER_WRITE_BIT);
+        vksort_graph_use_buffer(g, p, f->r_check_indices, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    }
 
     if (f->r_readback) {
         p = add_pass(g, "readback", VKSORT_GRAPH_PASS_TRANSFER, record_readback, f, 0);

@@ -35,8 +35,12 @@ typedef struct demo_frame {
     sprite_push sprite;
     demo_target target;
     uint64_t cuda_wait_value;       /* cuda: the timeline value the Vulkan part signals */
+    /* --check-order: host-visible copies of the particles and of the draw order, written at the
+     * end of this frame (VK_NULL_HANDLE: no check this frame) */
+    VkBuffer check_particles, check_indices;
     /* filled by demo_frame_build */
     vksort_graph_resource r_particles, r_keys, r_indices, r_target, r_depth, r_readback;
+    vksort_graph_resource r_check_particles, r_check_indices;
     vksort_graph_pass sort_pass;
     int cuda_enqueued;
 } demo_frame;

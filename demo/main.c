@@ -2,6 +2,7 @@
  * See docs/demo.md. */
 #include "app.h"
 #include "nvtx_marks.h"
+#include "order_check.h"
 #include "png_write.h"
 #include "renderdoc_hook.h"
 
@@ -21,10 +22,16 @@ static int set_count(demo_app *app, uint32_t count, demo_sort sort)
         return -1;
     }
     if (count != app->count) {
-        vk_buffer_destroy(ctx, &app->particles);
-        if (vk_buffer_create(ctx, (VkDeviceSize)count * 64u, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                             VK_BUFFER_DEVICE, "particles", &app->particles))
+        /* The new buffer first: on failure the old one (and count) stay, so the caller can go
+         * back to them. */
+        vk_buffer particles;
+        const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                         VK_BUFFER_USAGE_TRANSFER_SRC_BIT; /* --check-order */
+        if (vk_buffer_create(ctx, (VkDeviceSize)count * 64u, usage, VK_BUFFER_DEVICE, "particles",
+                             &particles))
             return -1;
+        vk_buffer_destroy(ctx, &app->particles);
+        app->particles = particles;
         demo_sorts_resize(&app->sorts, count);
         app->count = count;
         app->need_reset = 1;
@@ -289,8 +296,16 @@ static int run(demo_app *app)
                 fprintf(stderr, "vksort-demo: cannot acquire a swapchain image\n");
                 return -1;
             }
-            if (a > 0) { /* minimised */
-                glfwWaitEvents();
+            if (a > 0) { /* minimised: nothing to draw into, and not counted as a frame */
+                glfwWaitEventsTimeout(0.1);
+                if (quitting || glfwWindowShouldClose(app->win.window)) {
+                    if (app->args.screenshot) {
+                        fprintf(stderr, "vksort-demo: the window is minimised: no screenshot\n");
+                        rc = -1;
+                    }
+                    break;
+                }
+                --app->frame_index;
                 continue;
             }
             demo_window_target(&app->win, shot, &target);
@@ -307,6 +322,22 @@ static int run(demo_app *app)
             demo_renderdoc_start(app->ctx.instance);
         demo_nvtx_push("vksort-demo frame");
         fill_frame(app, &target, dt);
+        vk_buffer check_particles, check_indices;
+        memset(&check_particles, 0, sizeof check_particles);
+        memset(&check_indices, 0, sizeof check_indices);
+        const int check = is_last && app->args.check_order;
+        if (check && (vk_buffer_create(&app->ctx, (VkDeviceSize)app->count * 64u,
+                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT, VK_BUFFER_HOST,
+                                       "order_check_particles", &check_particles) ||
+                      vk_buffer_create(&app->ctx, (VkDeviceSize)app->count * 4u,
+                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT, VK_BUFFER_HOST,
+                                       "order_check_indices", &check_indices))) {
+            fprintf(stderr, "vksort-demo: --check-order: cannot allocate the read-back buffers\n");
+            vk_buffer_destroy(&app->ctx, &check_particles);
+            return -1;
+        }
+        app->frame.check_particles = check_particles.buffer;
+        app->frame.check_indices = check_indices.buffer;
         if (demo_frame_build(app->graph, &app->frame))
             return -1;
         if (app->args.print_graph && app->frame_index == 0) {
@@ -325,6 +356,24 @@ static int run(demo_app *app)
         demo_nvtx_pop();
         if (submitted)
             return -1;
+        if (shot) {
+            /* Before presenting: a present that finds the swapchain out of date recreates it
+             * and its read-back buffer. */
+            if (wait_frame(app))
+                return -1;
+            rc = write_screenshot(app);
+        }
+        if (check) {
+            const keys_push *k = &app->frame.keys;
+            int bad = wait_frame(app) ||
+                      demo_order_check(check_particles.mapped, check_indices.mapped, app->count,
+                                       k->eye, k->forward, k->key_bits, k->max_depth);
+            app->frame.check_particles = app->frame.check_indices = VK_NULL_HANDLE;
+            vk_buffer_destroy(&app->ctx, &check_particles);
+            vk_buffer_destroy(&app->ctx, &check_indices);
+            if (bad)
+                rc = -1;
+        }
         if (app->windowed && demo_window_present(&app->ctx, &app->win)) {
             fprintf(stderr, "vksort-demo: present failed\n");
             return -1;
@@ -341,11 +390,6 @@ static int run(demo_app *app)
             }
             if (app->windowed)
                 demo_window_set_title(&app->win, app->timings.line);
-        }
-        if (shot) {
-            if (wait_frame(app))
-                return -1;
-            rc = write_screenshot(app);
         }
         if (quitting)
             break;
@@ -377,7 +421,7 @@ int main(int argc, char **argv)
     int messages = app.ctx.messages;
     int validation = app.ctx.validation;
     teardown(&app);
-    if (demo_timings_close(&app.timings))
+    if (demo_timings_close(&app.timings, rc == 0 && !(validation && messages > 0)))
         rc = -1;
     if (validation) {
         printf("vksort-demo: validation messages: %d\n", messages);

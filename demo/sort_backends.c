@@ -15,6 +15,15 @@ void demo_sorts_init(demo_sorts *s, vk_context *ctx)
     demo_cuda_init(&s->cuda);
 }
 
+static void release_cpu(demo_sorts *s)
+{
+    vk_buffer_destroy(s->ctx, &s->cpu_keys);
+    vk_buffer_destroy(s->ctx, &s->cpu_indices);
+    free(s->cpu_tmp_keys);
+    free(s->cpu_tmp_indices);
+    s->cpu_tmp_keys = s->cpu_tmp_indices = NULL;
+}
+
 void demo_sorts_resize(demo_sorts *s, uint32_t max_count)
 {
     if (s->max_count == max_count)
@@ -23,11 +32,7 @@ void demo_sorts_resize(demo_sorts *s, uint32_t max_count)
         vksort_vk_sorter_destroy(s->vk[i]);
         s->vk[i] = NULL;
     }
-    vk_buffer_destroy(s->ctx, &s->cpu_keys);
-    vk_buffer_destroy(s->ctx, &s->cpu_indices);
-    free(s->cpu_tmp_keys);
-    free(s->cpu_tmp_indices);
-    s->cpu_tmp_keys = s->cpu_tmp_indices = NULL;
+    release_cpu(s);
     demo_cuda_release_buffers(&s->cuda, s->ctx);
     s->max_count = max_count;
 }
@@ -73,10 +78,12 @@ static int prepare_vk(demo_sorts *s, int which, char *why, size_t n)
 
 static int prepare_cpu(demo_sorts *s, char *why, size_t n)
 {
-    if (s->cpu_keys.buffer)
+    if (s->cpu_keys.buffer && s->cpu_indices.buffer && s->cpu_tmp_keys && s->cpu_tmp_indices)
         return 0;
+    release_cpu(s); /* a half-made set from an earlier failure */
     VkDeviceSize bytes = (VkDeviceSize)(s->max_count ? s->max_count : 1) * 4u;
-    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT; /* --check-order */
     s->cpu_tmp_keys = malloc((size_t)bytes);
     s->cpu_tmp_indices = malloc((size_t)bytes);
     if (!s->cpu_tmp_keys || !s->cpu_tmp_indices ||
@@ -84,6 +91,7 @@ static int prepare_cpu(demo_sorts *s, char *why, size_t n)
         vk_buffer_create(s->ctx, bytes, usage, VK_BUFFER_HOST, "cpu_sort_indices", &s->cpu_indices)) {
         snprintf(why, n, "cpu sort: cannot allocate host-visible buffers of %llu bytes",
                  (unsigned long long)bytes);
+        release_cpu(s);
         return -1;
     }
     return 0;

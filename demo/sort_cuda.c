@@ -119,10 +119,10 @@ int demo_cuda_prepare(demo_cuda *c, vk_context *ctx, uint32_t max_count, char *w
     c->sorter = sorter;
     c->max_count = ci.max_count;
     VkDeviceSize bytes = (VkDeviceSize)ci.max_count * 4u;
-    if (vk_buffer_create(ctx, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_BUFFER_EXPORT,
-                         "cuda_sort_keys", &c->keys) ||
-        vk_buffer_create(ctx, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_BUFFER_EXPORT,
-                         "cuda_sort_indices", &c->indices)) {
+    const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT; /* --check-order */
+    if (vk_buffer_create(ctx, bytes, usage, VK_BUFFER_EXPORT, "cuda_sort_keys", &c->keys) ||
+        vk_buffer_create(ctx, bytes, usage, VK_BUFFER_EXPORT, "cuda_sort_indices", &c->indices)) {
         snprintf(why, n, "cuda: cannot allocate exportable buffers");
         demo_cuda_destroy(c, ctx);
         return -1;

@@ -2,6 +2,8 @@
 #include "timings.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 #include <time.h>
 
@@ -18,7 +20,10 @@ int demo_timings_open(demo_timings *t, const char *path)
     t->second_start = demo_now_seconds();
     if (!path)
         return 0;
-    t->csv = fopen(path, "w");
+    /* A temporary next to the file, renamed by demo_timings_close after a successful run: a
+     * failed run leaves neither a half-written CSV nor a clobbered earlier one. */
+    snprintf(t->tmp_path, sizeof t->tmp_path, "%s.tmp.%ld", path, (long)getpid());
+    t->csv = fopen(t->tmp_path, "w");
     if (!t->csv) {
         fprintf(stderr, "vksort-demo: cannot write %s: %s\n", path, strerror(errno));
         return -1;
@@ -32,7 +37,7 @@ void demo_timings_frame_begin(demo_timings *t, uint64_t frame, const char *sort,
 {
     unsigned k = (unsigned)(frame % 16u);
     t->history[k].frame = frame;
-    t->history[k].sort = sort;
+    snprintf(t->history[k].sort, sizeof t->history[k].sort, "%s", sort);
     t->history[k].particles = particles;
     t->frames_in_second++;
 }
@@ -97,7 +102,7 @@ int demo_timings_tick(demo_timings *t, double now, const char *sort, uint32_t pa
     return 1;
 }
 
-int demo_timings_close(demo_timings *t)
+int demo_timings_close(demo_timings *t, int keep)
 {
     int rc = 0;
     if (t->csv) {
@@ -106,6 +111,12 @@ int demo_timings_close(demo_timings *t)
             rc = -1;
         }
         t->csv = NULL;
+        if (keep && rc == 0 && rename(t->tmp_path, t->csv_path) != 0) {
+            fprintf(stderr, "vksort-demo: cannot write %s: %s\n", t->csv_path, strerror(errno));
+            rc = -1;
+        }
+        if (!keep || rc != 0)
+            remove(t->tmp_path);
     }
     return rc;
 }

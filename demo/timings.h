@@ -18,8 +18,9 @@
 typedef struct demo_timings {
     FILE *csv;
     const char *csv_path;
+    char tmp_path[4096];       /* csv_path.tmp.<pid>, renamed on success */
     /* what each recent frame was (timestamps arrive frames_in_flight frames later) */
-    struct { uint64_t frame; const char *sort; uint32_t particles; } history[16];
+    struct { uint64_t frame; char sort[40]; uint32_t particles; } history[16];
     /* per-second accumulation */
     char names[DEMO_TIMING_MAX_PASSES][48];
     double sums[DEMO_TIMING_MAX_PASSES];
@@ -40,8 +41,9 @@ void demo_timings_collect(demo_timings *t, vksort_graph *graph);
 void demo_timings_add(demo_timings *t, uint64_t frame, const char *pass, double ms);
 /* Once a second (now: seconds, monotonic): fills t->line and returns 1. */
 int demo_timings_tick(demo_timings *t, double now, const char *sort, uint32_t particles);
-/* 0, or -1 when writing the CSV failed. */
-int demo_timings_close(demo_timings *t);
+/* keep: the run succeeded - the CSV is renamed into place; otherwise it is removed (an earlier
+ * file of that name stays). 0, or -1 when writing the CSV failed. */
+int demo_timings_close(demo_timings *t, int keep);
 
 double demo_now_seconds(void);
 

@@ -113,10 +113,11 @@ static int create_swapchain(vk_context *ctx, demo_window *w)
     if (nf == 0)
         return -1;
     VkSurfaceFormatKHR chosen = formats[0];
-    for (uint32_t i = 0; i < nf; ++i)
+    int unorm8 = 0;
+    for (uint32_t i = 0; i < nf && !unorm8; ++i)
         if (formats[i].format == VK_FORMAT_B8G8R8A8_UNORM || formats[i].format == VK_FORMAT_R8G8B8A8_UNORM) {
             chosen = formats[i];
-            break;
+            unorm8 = 1;
         }
     VkExtent2D extent = caps.currentExtent;
     if (extent.width == UINT32_MAX) {
@@ -132,7 +133,8 @@ static int create_swapchain(vk_context *ctx, demo_window *w)
         count = caps.maxImageCount;
     if (count > DEMO_MAX_SWAPCHAIN_IMAGES)
         count = DEMO_MAX_SWAPCHAIN_IMAGES;
-    w->can_read_back = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
+    /* The PNG writer takes 8-bit UNORM RGBA/BGRA only: another format draws, but no screenshot. */
+    w->can_read_back = unorm8 && (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
     VkSwapchainCreateInfoKHR ci = {.sType = VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
     ci.surface = w->surface;
     ci.minImageCount = count;
@@ -209,11 +211,15 @@ int demo_window_create(vk_context *ctx, uint32_t width, uint32_t height, demo_wi
     }
     VkSemaphoreCreateInfo si = {.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
     for (uint32_t i = 0; i < DEMO_MAX_SWAPCHAIN_IMAGES + 1; ++i)
-        if (vkCreateSemaphore(ctx->device, &si, NULL, &w->acquired[i]) != VK_SUCCESS)
+        if (vkCreateSemaphore(ctx->device, &si, NULL, &w->acquired[i]) != VK_SUCCESS) {
+            demo_window_destroy(ctx, w);
             return -1;
+        }
     for (uint32_t i = 0; i < DEMO_MAX_SWAPCHAIN_IMAGES; ++i)
-        if (vkCreateSemaphore(ctx->device, &si, NULL, &w->rendered[i]) != VK_SUCCESS)
+        if (vkCreateSemaphore(ctx->device, &si, NULL, &w->rendered[i]) != VK_SUCCESS) {
+            demo_window_destroy(ctx, w);
             return -1;
+        }
     if (create_swapchain(ctx, w) != 0) {
         fprintf(stderr, "vksort-demo: cannot create a swapchain\n");
         demo_window_destroy(ctx, w);

@@ -29,6 +29,7 @@ def main():
         (["--key-bits", "20"], "--key-bits must be 16, 24 or 32"),
         (["--key-bits", "64"], "--key-bits"),
         (["--renderdoc-capture", "x"], "--renderdoc-capture"),
+        (["--frames", "3", "--renderdoc-capture", "5"], "past the last frame"),
         (["--screenshot", "out.jpg"], "ending in .png"),
         (["--headless", "--frames", "1", "--screenshot",
           os.path.join(workdir, "no", "such", "dir", "x.png")], "cannot write"),
@@ -45,6 +46,26 @@ def main():
     if os.path.exists(shot):
         print(f"FAIL: {shot} was written by a failing run")
         failures += 1
+    # A run that fails after its outputs were opened (more particles than any storage buffer of
+    # a device can hold: 2^29 x 64 bytes = 32 GiB) leaves neither the screenshot nor the CSV, and
+    # an earlier CSV of the same name is kept as it was.
+    csv = os.path.join(workdir, "kept.csv")
+    with open(csv, "w") as f:
+        f.write("an earlier run\n")
+    for p in (shot,):
+        if os.path.exists(p):
+            os.remove(p)
+    rc, out, err = run_demo.run(demo, ["--headless", "--frames", "2", "--particles", "512M",
+                                       "--screenshot", shot, "--timings", csv], timeout=120)
+    with open(csv) as f:
+        kept = f.read() == "an earlier run\n"
+    leftovers = [n for n in os.listdir(workdir) if ".tmp." in n]
+    ok = rc > 0 and "maxStorageBufferRange" in err and not os.path.exists(shot) and kept and \
+        not leftovers
+    print(f"{'ok  ' if ok else 'FAIL'} run-time failure: exit {rc}, screenshot written: "
+          f"{os.path.exists(shot)}, earlier CSV kept: {kept}, temporaries left: {leftovers}, "
+          f"stderr: {err.strip()}")
+    failures += not ok
     # --sort cuda: a clear error where CUDA cannot sort this device's buffers (this machine has no
     # CUDA device); where it can, the run must succeed.
     rc, out, err = run_demo.run(demo, ["--headless", "--frames", "2", "--particles", "1000",

@@ -5,6 +5,11 @@ for byte, the image rendered with the reference draw order (`--sort reference`: 
 and sorted on the host by libc qsort on (key, index) pairs), and must differ from `--sort none`.
 Every run has the validation layer with synchronization validation on and must report no message.
 
+Then a check that does not trust the sort keys: in the moving `fountains` scene the demo reads
+the last frame's particles and draw order back (`--check-order`) and recomputes every view depth
+on the host: the order must be back to front (a sort in the wrong direction, or a draw that used
+an earlier frame's order, fails it), and `--sort none` must fail the same check.
+
 With extra arguments (e.g. `--key-bits 16`) every run gets them too.
 
 usage: test_order.py DEMO WORKDIR BACKEND [DEMO ARGS...]"""
@@ -54,6 +59,22 @@ def main():
     print(f"reference vs {backend}: {d} pixels differ")
     if d != 0:
         raise SystemExit(f"FAIL: --sort {backend} draws in another order than the reference")
+
+    moving = ["--headless", "--validation", "--scene", "fountains", "--size", "128x128",
+              "--particles", "20000", "--frames", "4", "--seed", "11", "--quiet",
+              "--check-order"] + sys.argv[4:]
+    for sort, must_pass in ((backend, True), ("none", False)):
+        env = {"LP_NUM_THREADS": "1"} if sort == "onesweep" else {}
+        rc, out, err = run_demo.run(demo, moving + ["--sort", sort], env)
+        passed = rc == 0 and "drawn back to front" in out and "validation messages: 0" in out
+        failed_check = rc != 0 and "order check FAILED" in err
+        print(f"--check-order --sort {sort}: exit {rc}")
+        if must_pass and not passed:
+            run_demo.show(f"--check-order --sort {sort}", rc, out, err)
+            raise SystemExit(f"FAIL: --sort {backend} did not draw back to front")
+        if not must_pass and not failed_check:
+            run_demo.show(f"--check-order --sort {sort}", rc, out, err)
+            raise SystemExit("FAIL: the order check did not catch the unsorted draw order")
     print("ok")
 
 
