@@ -1,4 +1,5 @@
-/* The demo application state shared by main.c (set-up, loop) and submit.c (segments). */
+/* The demo application state shared by main.c (set-up, loop), submit.c (segments),
+ * app_resources.c (particle buffer, sort backend) and controls.c (window input). */
 #ifndef VKSORT_DEMO_APP_H
 #define VKSORT_DEMO_APP_H
 
@@ -39,6 +40,14 @@ typedef struct demo_app {
     int cuda_pending;               /* the previous frame ran the CUDA sort */
     uint64_t cuda_frame;
 } demo_app;
+
+/* app_resources.c: (re)creates the particle buffer for `count` (when it changed; the old one
+ * stays on failure) and prepares `sort`. 0, or -1 with the reason on stderr. */
+int demo_set_count(demo_app *app, uint32_t count, demo_sort sort);
+
+/* controls.c: polls the window's events and applies them (orbit, zoom, pause, respawn, count,
+ * sort; a refused change keeps the previous state). Returns 1 to quit. */
+int demo_handle_input(demo_app *app);
 
 /* Records and submits every segment of the built frame: host waits for the cpu sort, timeline
  * semaphores around the CUDA sort, the swapchain semaphores in window mode. 0 or -1. */

@@ -88,6 +88,18 @@ static int parse_size(const char *s, uint32_t *w, uint32_t *h)
     return 0;
 }
 
+/* The options followed by a value (for "needs a value" rather than "unknown option"). */
+static int takes_value(const char *option)
+{
+    static const char *const with_value[] = {"--frames", "--particles", "--sort", "--size",
+                                             "--screenshot", "--timings", "--renderdoc-capture",
+                                             "--seed", "--key-bits", "--scene"};
+    for (size_t i = 0; i < sizeof with_value / sizeof with_value[0]; ++i)
+        if (!strcmp(option, with_value[i]))
+            return 1;
+    return 0;
+}
+
 int demo_args_parse(int argc, char **argv, demo_args *a)
 {
     memset(a, 0, sizeof *a);
@@ -124,11 +136,7 @@ int demo_args_parse(int argc, char **argv, demo_args *a)
             a->check_order = 1;
             takes = 0;
         } else if (!v) {
-            if (!strncmp(o, "--", 2) && (!strcmp(o, "--frames") || !strcmp(o, "--particles") ||
-                                         !strcmp(o, "--sort") || !strcmp(o, "--size") ||
-                                         !strcmp(o, "--screenshot") || !strcmp(o, "--timings") ||
-                                         !strcmp(o, "--renderdoc-capture") || !strcmp(o, "--seed") || !strcmp(o, "--key-bits") ||
-                                         !strcmp(o, "--scene")))
+            if (takes_value(o))
                 fprintf(stderr, "vksort-demo: %s needs a value\n", o);
             else
                 fprintf(stderr, "vksort-demo: unknown option '%s' (see --help)\n", o);

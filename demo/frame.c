@@ -49,17 +49,26 @@ static void push_buffers(const demo_frame *f, VkCommandBuffer cmd, VkPipelineBin
     f->ctx->push_descriptor(cmd, bp, layout, 0, n, w);
 }
 
+/* One compute pass over every particle: bind, push the buffers and constants, dispatch. */
+static void dispatch_per_particle(const vksort_graph_record_context *c, const demo_frame *f,
+                                  VkPipeline pipeline, VkPipelineLayout layout,
+                                  const VkDescriptorBufferInfo *buffers, uint32_t buffer_count,
+                                  const void *push, uint32_t push_bytes)
+{
+    vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+    push_buffers(f, c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, layout, buffers, buffer_count);
+    vkCmdPushConstants(c->cmd, layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push_bytes, push);
+    uint32_t gx, gy;
+    demo_dispatch_size(f->count, &gx, &gy);
+    vkCmdDispatch(c->cmd, gx, gy, 1);
+}
+
 static vksort_result record_simulate(const vksort_graph_record_context *c, void *user)
 {
     const demo_frame *f = user;
     VkDescriptorBufferInfo bi[1] = {buffer_info(c, f->r_particles)};
-    vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, f->pipes->simulate);
-    push_buffers(f, c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, f->pipes->simulate_layout, bi, 1);
-    vkCmdPushConstants(c->cmd, f->pipes->simulate_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       sizeof f->sim, &f->sim);
-    uint32_t gx, gy;
-    demo_dispatch_size(f->count, &gx, &gy);
-    vkCmdDispatch(c->cmd, gx, gy, 1);
+    dispatch_per_particle(c, f, f->pipes->simulate, f->pipes->simulate_layout, bi, 1, &f->sim,
+                          sizeof f->sim);
     return VKSORT_SUCCESS;
 }
 
@@ -68,13 +77,8 @@ static vksort_result record_keys(const vksort_graph_record_context *c, void *use
     const demo_frame *f = user;
     VkDescriptorBufferInfo bi[3] = {buffer_info(c, f->r_particles), buffer_info(c, f->r_keys),
                                     buffer_info(c, f->r_indices)};
-    vkCmdBindPipeline(c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, f->pipes->keys);
-    push_buffers(f, c->cmd, VK_PIPELINE_BIND_POINT_COMPUTE, f->pipes->keys_layout, bi, 3);
-    vkCmdPushConstants(c->cmd, f->pipes->keys_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       sizeof f->keys, &f->keys);
-    uint32_t gx, gy;
-    demo_dispatch_size(f->count, &gx, &gy);
-    vkCmdDispatch(c->cmd, gx, gy, 1);
+    dispatch_per_particle(c, f, f->pipes->keys, f->pipes->keys_layout, bi, 3, &f->keys,
+                          sizeof f->keys);
     return VKSORT_SUCCESS;
 }
 

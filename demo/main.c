@@ -10,47 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int set_count(demo_app *app, uint32_t count, demo_sort sort)
-{
-    vk_context *ctx = &app->ctx;
-    vkDeviceWaitIdle(ctx->device);
-    if ((uint64_t)count * 64u > ctx->props.limits.maxStorageBufferRange) {
-        fprintf(stderr, "vksort-demo: %u particles need %llu bytes in one storage buffer; %s allows "
-                        "%u (maxStorageBufferRange): at most %u particles\n",
-                count, (unsigned long long)count * 64u, ctx->props.deviceName,
-                ctx->props.limits.maxStorageBufferRange, ctx->props.limits.maxStorageBufferRange / 64u);
-        return -1;
-    }
-    if (count != app->count) {
-        /* The new buffer first: on failure the old one (and count) stay, so the caller can go
-         * back to them. */
-        vk_buffer particles;
-        const VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                         VK_BUFFER_USAGE_TRANSFER_SRC_BIT; /* --check-order */
-        if (vk_buffer_create(ctx, (VkDeviceSize)count * 64u, usage, VK_BUFFER_DEVICE, "particles",
-                             &particles))
-            return -1;
-        vk_buffer_destroy(ctx, &app->particles);
-        app->particles = particles;
-        demo_sorts_resize(&app->sorts, count);
-        app->count = count;
-        app->need_reset = 1;
-    }
-    char why[512];
-    if (demo_sorts_prepare(&app->sorts, sort, why, sizeof why)) {
-        fprintf(stderr, "vksort-demo: sort '%s' is not available: %s\n", demo_sort_name(sort), why);
-        return -1;
-    }
-    if (sort == DEMO_SORT_ONESWEEP && ctx->is_cpu) {
-        const char *t = getenv("LP_NUM_THREADS");
-        if (!t || strcmp(t, "1") != 0)
-            fprintf(stderr, "vksort-demo: warning: onesweep on a CPU Vulkan driver needs "
-                            "LP_NUM_THREADS=1 for correct results (docs/vulkan.md)\n");
-    }
-    app->sort = sort;
-    return 0;
-}
-
 static int create_device(demo_app *app)
 {
     vk_context_options opt;
@@ -99,7 +58,7 @@ static int setup(demo_app *app)
     demo_sort sort = app->args.sort;
     if (!app->args.sort_given && ctx->is_cpu)
         sort = DEMO_SORT_PORTABLE;  /* onesweep needs forward progress lavapipe lacks */
-    if (set_count(app, count, sort))
+    if (demo_set_count(app, count, sort))
         return -1;
     vksort_graph_create_info gi;
     memset(&gi, 0, sizeof gi);
@@ -174,43 +133,6 @@ static int wait_frame(demo_app *app)
     return 0;
 }
 
-/* Window input: returns 1 to quit. */
-static int handle_input(demo_app *app)
-{
-    glfwPollEvents();
-    demo_input *in = &app->win.input;
-    int quit = in->quit || glfwWindowShouldClose(app->win.window);
-    demo_camera_orbit(&app->camera, in->orbit_dx, in->orbit_dy);
-    demo_camera_zoom(&app->camera, in->zoom_steps);
-    in->orbit_dx = in->orbit_dy = in->zoom_steps = 0.0f;
-    if (in->toggle_pause)
-        app->paused = !app->paused;
-    if (in->reset)
-        app->need_reset = 1;
-    uint32_t count = app->count;
-    if (in->count_change > 0 && count <= (1u << 28))
-        count *= 2u;
-    if (in->count_change < 0 && count > 1u)
-        count /= 2u;
-    demo_sort sort = app->sort;
-    if (in->sort_key)
-        sort = (demo_sort)(in->sort_key - 1);
-    if (count != app->count || sort != app->sort) {
-        demo_sort old_sort = app->sort;
-        uint32_t old_count = app->count;
-        if (set_count(app, count, sort)) {
-            fprintf(stderr, "vksort-demo: keeping %s with %u particles\n", demo_sort_name(old_sort),
-                    old_count);
-            if (set_count(app, old_count, old_sort))
-                quit = 1;
-        } else {
-            printf("vksort-demo: sort %s, %u particles\n", demo_sort_name(app->sort), app->count);
-        }
-    }
-    in->toggle_pause = in->reset = in->count_change = in->sort_key = 0;
-    return quit;
-}
-
 static void fill_frame(demo_app *app, const demo_target *target, double dt)
 {
     demo_frame *f = &app->frame;
@@ -283,7 +205,7 @@ static int run(demo_app *app)
     double last = demo_now_seconds();
     int quitting = 0, rc = 0;
     for (app->frame_index = 0; !frames || app->frame_index < frames; ++app->frame_index) {
-        if (app->windowed && !quitting && handle_input(app))
+        if (app->windowed && !quitting && demo_handle_input(app))
             quitting = 1;   /* one more frame, which takes the screenshot */
         const int is_last = quitting || (frames && app->frame_index + 1 == frames);
         const int shot = is_last && app->args.screenshot;
