@@ -470,6 +470,21 @@ static void test_timestamps_and_errors(void)
     CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_UNSUPPORTED);
     CHECK(bad == NULL);
     CHECK(strstr(diag.message, "2^30") != NULL);
+
+    /* The items knob: out of range is an argument error; any value in range sorts the same. */
+    ci.max_count = 5000;
+    ci.radix_items_per_invocation = 33;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
+    CHECK(strstr(diag.message, "radix_items_per_invocation") != NULL);
+    ci.radix_items_per_invocation = 5;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_SUCCESS);
+    if (bad) {
+        vksort_vk_sorter_properties props;
+        vksort_vk_get_sorter_properties(bad, &props);
+        CHECK_EQ(props.radix_tile_size, props.radix_workgroup_size * 5u);
+        vksort_vk_sorter_destroy(bad);
+    }
 }
 
 int main(int argc, char **argv)
