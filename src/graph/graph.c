@@ -1862,6 +1862,9 @@ vksort_result vksort_graph_record_segment(vksort_graph *g, uint32_t segment, VkC
     }
     if (seg->external != G_NONE) {
         uint32_t pos = g->passes[seg->external].position;
+        /* The external pass records nothing; its label (around the barriers that hand its
+         * resources over) marks where the frame leaves Vulkan, so captures show it. */
+        g_label_begin(g, cmd, g_str(g, g->passes[seg->external].name));
         g_emit_batch(g, cmd, &g->batches[pos]);
         if (timing) { /* external work is not timed here: zero-length entry */
             g->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, g->query_pool,
@@ -1869,6 +1872,8 @@ vksort_result vksort_graph_record_segment(vksort_graph *g, uint32_t segment, VkC
             g->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, g->query_pool,
                                       slot_base + 2 * pos + 1);
         }
+        if (g->vk.vkCmdEndDebugUtilsLabelEXT)
+            g->vk.vkCmdEndDebugUtilsLabelEXT(cmd);
         r = g_record_pass(g, VK_NULL_HANDLE, seg->external);
         if (r != VKSORT_SUCCESS)
             return r;
