@@ -198,18 +198,6 @@ static VkPipeline pass_pipeline(const vksort_vk_sorter *s, const vksort_vk_plan 
     }
 }
 
-static void compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
-{
-    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                       (to_indirect ? VK_ACCESS_INDIRECT_COMMAND_READ_BIT : 0);
-    VkPipelineStageFlags dst = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                               (to_indirect ? VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT : 0);
-    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst, 0, 1, &mb, 0, NULL,
-                               0, NULL);
-}
-
 static void order_mask(const vksort_vk_sorter *s, const vksort_vk_plan *p, uint32_t *lo,
                        uint32_t *hi)
 {
@@ -224,12 +212,7 @@ static void order_mask(const vksort_vk_sorter *s, const vksort_vk_plan *p, uint3
 vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                        const vksort_vk_sort_info *info, const vksort_vk_plan *p)
 {
-    const int timestamps = info->query_pool != VK_NULL_HANDLE;
-    if (timestamps) {
-        s->vk.vkCmdResetQueryPool(cmd, info->query_pool, info->first_query, p->pass_count + 1u);
-        s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
-                                  info->first_query);
-    }
+    const int timestamps = vksort_vk_timestamps_begin(s, cmd, info, p->pass_count);
     if (p->pass_count == 0)
         return VKSORT_SUCCESS;
 
@@ -324,7 +307,7 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         if (s->debug_labels)
             vksort_vk_label_end(s, cmd);
         if (i + 1 < p->pass_count)
-            compute_barrier(s, cmd, pass->kind == PASS_PREPARE);
+            vksort_vk_compute_barrier(s, cmd, pass->kind == PASS_PREPARE);
     }
     vksort_vk_label_end(s, cmd);
     return VKSORT_SUCCESS;

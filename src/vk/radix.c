@@ -360,18 +360,6 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     return VKSORT_SUCCESS;
 }
 
-static void radix_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd)
-{
-    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-    mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
-    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
-                       VK_ACCESS_INDIRECT_COMMAND_READ_BIT;
-    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
-                                   VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                               0, 1, &mb, 0, NULL, 0, NULL);
-}
-
 /* Indirect table entry of a pass (RADIX_E_*), or -1 for the fixed single-workgroup passes. */
 static int pass_entry(uint32_t kind, uint32_t digit)
 {
@@ -391,12 +379,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                      const vksort_vk_radix_plan *p)
 {
     const vksort_vk_radix *rx = &s->radix;
-    const int timestamps = info->query_pool != VK_NULL_HANDLE;
-    if (timestamps) {
-        s->vk.vkCmdResetQueryPool(cmd, info->query_pool, info->first_query, p->pass_count + 1u);
-        s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
-                                  info->first_query);
-    }
+    const int timestamps = vksort_vk_timestamps_begin(s, cmd, info, p->pass_count);
     if (p->pass_count == 0)
         return VKSORT_SUCCESS;
     const int onesweep = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
@@ -493,7 +476,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         if (s->debug_labels)
             vksort_vk_label_end(s, cmd);
         if (i + 1 < p->pass_count)
-            radix_barrier(s, cmd);
+            vksort_vk_compute_barrier(s, cmd, 1); /* the next pass may be indirect */
     }
     vksort_vk_label_end(s, cmd);
     return VKSORT_SUCCESS;

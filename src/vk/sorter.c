@@ -392,6 +392,29 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
 }
 
+void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
+{
+    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
+                       (to_indirect ? VK_ACCESS_INDIRECT_COMMAND_READ_BIT : 0);
+    VkPipelineStageFlags dst = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT |
+                               (to_indirect ? VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT : 0);
+    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dst, 0, 1, &mb, 0, NULL,
+                               0, NULL);
+}
+
+int vksort_vk_timestamps_begin(const vksort_vk_sorter *s, VkCommandBuffer cmd,
+                               const vksort_vk_sort_info *info, uint32_t pass_count)
+{
+    if (info->query_pool == VK_NULL_HANDLE)
+        return 0;
+    s->vk.vkCmdResetQueryPool(cmd, info->query_pool, info->first_query, pass_count + 1u);
+    s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
+                              info->first_query);
+    return 1;
+}
+
 VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *s)
 {
     (void)s; /* the radix state words start the scratch range */

@@ -135,6 +135,13 @@ vksort_result vksort_vk_fail(vksort_vk_sorter *s, vksort_result result, VkResult
 #endif
     ;
 void vksort_vk_clear_error(vksort_vk_sorter *s);
+/* The barrier between two passes of a sort: compute writes before compute reads and writes,
+ * and before indirect-command reads when the next pass may be dispatched indirectly. */
+void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect);
+/* With info->query_pool: resets the sort's pass_count + 1 queries and writes the first; returns
+ * whether the sort writes timestamps. */
+int vksort_vk_timestamps_begin(const vksort_vk_sorter *s, VkCommandBuffer cmd,
+                               const vksort_vk_sort_info *info, uint32_t pass_count);
 /* Checks a buffer range: present, offset a multiple of align, size (unless VK_WHOLE_SIZE) at
  * least needed (else too_small). Sets s_msg's message when s_msg is not NULL. */
 vksort_result vksort_vk_check_range(vksort_vk_sorter *s_msg, const vksort_vk_buffer_range *range,
