@@ -9,6 +9,7 @@
  * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
  */
 #include "spirv_blobs.h"
+#include "vkutil.h"
 #include "vksort/vulkan.h"
 
 #include <vulkan/vulkan.h>
@@ -16,19 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int has_extension(VkPhysicalDevice pd, const char *name)
-{
-    uint32_t n = 0;
-    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, NULL);
-    VkExtensionProperties *e = calloc(n ? n : 1, sizeof *e);
-    vkEnumerateDeviceExtensionProperties(pd, NULL, &n, e);
-    int found = 0;
-    for (uint32_t i = 0; i < n && !found; ++i)
-        found = strcmp(e[i].extensionName, name) == 0;
-    free(e);
-    return found;
-}
 
 static VkPhysicalDevice pick_device(VkInstance instance)
 {
@@ -165,7 +153,7 @@ int main(int argc, char **argv)
     VkPhysicalDeviceProperties props;
     vkGetPhysicalDeviceProperties(pd, &props);
     printf("device: %s\n", props.deviceName);
-    if (!has_extension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
+    if (!vkutil_has_device_extension(pd, VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME)) {
         fprintf(stderr, "vksort-shader-stats: %s lacks %s\n", props.deviceName,
                 VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
         return 1;
@@ -173,7 +161,7 @@ int main(int argc, char **argv)
     const char *exts[3] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,
                            VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, NULL};
     uint32_t n_ext = 2;
-    if (has_extension(pd, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME))
+    if (vkutil_has_device_extension(pd, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME))
         exts[n_ext++] = VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pef = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};

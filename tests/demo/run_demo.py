@@ -13,6 +13,14 @@ def run(demo, args, env_extra=None, timeout=120, cwd=None):
     return p.returncode, p.stdout, p.stderr
 
 
+def snap_root(path):
+    """Screenshot of the X root window (ImageMagick `import`) to `path` (removed first)."""
+    if os.path.exists(path):
+        os.remove(path)
+    subprocess.run(["import", "-window", "root", path], check=True, timeout=60)
+    return path
+
+
 def show(cmd_desc, rc, out, err):
     sys.stdout.write(f"--- {cmd_desc}: exit {rc}\n{out}")
     if err:

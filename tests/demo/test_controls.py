@@ -17,6 +17,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import demo_png  # noqa: E402
+import run_demo  # noqa: E402
 
 TIMEOUT = 60.0
 
@@ -65,14 +66,6 @@ def xdotool(*args, check=True):
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True).stdout.strip()
 
 
-def snap(workdir, name):
-    path = os.path.join(workdir, name)
-    if os.path.exists(path):
-        os.remove(path)
-    subprocess.run(["import", "-window", "root", path], check=True, timeout=60)
-    return path
-
-
 def main():
     demo, workdir = sys.argv[1], sys.argv[2]
     os.makedirs(workdir, exist_ok=True)
@@ -98,9 +91,9 @@ def main():
         xdotool("key", "--window", win, "space")
         d.status_line()
         d.status_line()
-        a = snap(workdir, "paused_a.png")
+        a = run_demo.snap_root(os.path.join(workdir, "paused_a.png"))
         d.status_line()
-        b = snap(workdir, "paused_b.png")
+        b = run_demo.snap_root(os.path.join(workdir, "paused_b.png"))
         same = demo_png.differing_pixels(a, b)
         distinct, _ = demo_png.colour_stats(b)
         print(f"paused: {same} pixels differ between two screenshots, {distinct} colours")
@@ -116,7 +109,7 @@ def main():
             time.sleep(0.05)
         xdotool("mouseup", "1")
         d.status_line()
-        c = snap(workdir, "orbited.png")
+        c = run_demo.snap_root(os.path.join(workdir, "orbited.png"))
         orbit = demo_png.differing_pixels(b, c)
         print(f"drag: {orbit} pixels differ")
         if orbit < 100:
@@ -125,7 +118,7 @@ def main():
         xdotool("click", "--window", win, "4")
         xdotool("click", "--window", win, "4")
         d.status_line()
-        z = snap(workdir, "zoomed.png")
+        z = run_demo.snap_root(os.path.join(workdir, "zoomed.png"))
         zoom = demo_png.differing_pixels(c, z)
         print(f"wheel: {zoom} pixels differ")
         if zoom < 100:

@@ -16,13 +16,6 @@ import demo_png  # noqa: E402
 import run_demo  # noqa: E402
 
 
-def snap(path):
-    if os.path.exists(path):
-        os.remove(path)
-    subprocess.run(["import", "-window", "root", path], check=True, timeout=60)
-    return path
-
-
 def wait_status_line(proc, lines):
     """Reads the demo's stdout until its next once-per-second status line."""
     for line in proc.stdout:
@@ -55,10 +48,10 @@ def main():
             raise SystemExit(f"FAIL: the demo did not open a window: {first.strip()}")
         if not wait_status_line(proc, lines):
             raise SystemExit("FAIL: no status line from the windowed demo")
-        a = snap(os.path.join(workdir, "window_a.png"))
+        a = run_demo.snap_root(os.path.join(workdir, "window_a.png"))
         if not wait_status_line(proc, lines):
             raise SystemExit("FAIL: no second status line from the windowed demo")
-        b = snap(os.path.join(workdir, "window_b.png"))
+        b = run_demo.snap_root(os.path.join(workdir, "window_b.png"))
     finally:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
