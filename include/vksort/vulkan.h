@@ -67,6 +67,23 @@ typedef enum vksort_vk_algorithm {
     VKSORT_VK_ALGORITHM_COUNT = 4
 } vksort_vk_algorithm;
 
+/* How a count of at most vksort_vk_sorter_properties::rank_capacity is sorted when the bitonic
+ * sort handles it (ALGORITHM_BITONIC, or AUTO for counts that fit a tile).
+ *  NETWORK  one workgroup runs the bitonic network in shared memory (the tile pass).
+ *  RANK     one dispatch of ceil(count / 32) workgroups: each loads every key into shared memory
+ *           and ranks 32 elements against all of them (count^2 comparisons spread over the
+ *           GPU), stages them in the scratch, and the last workgroup to finish copies the
+ *           result back. No workgroup waits for another, so any device runs it; it pays off on
+ *           GPUs with many compute units (4096 pairs on the H200: docs/PERFORMANCE.md). Always
+ *           stable. Records a vkCmdFillBuffer of 4 scratch bytes before its dispatch.
+ *  AUTO     (zero): on discrete GPUs RANK for counts from rank_min_count (sorter properties;
+ *           below it the single workgroup is as fast), NETWORK on other devices. */
+typedef enum vksort_vk_small_sort {
+    VKSORT_VK_SMALL_SORT_AUTO = 0,
+    VKSORT_VK_SMALL_SORT_NETWORK = 1,
+    VKSORT_VK_SMALL_SORT_RANK = 2
+} vksort_vk_small_sort;
+
 /* "auto", "bitonic", "onesweep", "portable"; NULL for an unknown value. */
 const char *vksort_vk_algorithm_name(vksort_vk_algorithm algorithm);
 
@@ -158,6 +175,9 @@ typedef struct vksort_vk_sorter_create_info {
      * (0: 17 on devices with subgroups of 32 or more, 8 below - measured on the H200). Fewer
      * when shared memory cannot hold the tile. Same results for any value. For benchmarks. */
     uint32_t radix_items_per_invocation;
+    /* Optional: how the bitonic sort handles small counts (default AUTO, see
+     * vksort_vk_small_sort). */
+    vksort_vk_small_sort small_sort;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -199,6 +219,12 @@ typedef struct vksort_vk_sorter_properties {
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
     VkBool32 subgroup_size_pinned;
+    /* Small sorts: NETWORK or RANK as asked for (AUTO resolved), and the largest count the RANK
+     * sort takes (0 when it is not used): min(max_count, 8192, what the device's shared memory
+     * holds). Counts from rank_min_count to rank_capacity are RANK sorts. */
+    vksort_vk_small_sort small_sort;
+    uint32_t rank_capacity;
+    uint32_t rank_min_count;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -217,7 +243,7 @@ typedef struct vksort_vk_memory_requirements {
      * the sort. One scratch range serves one sort at a time (see vksort_vk_cmd_sort). */
     VkDeviceSize scratch_size;
     VkDeviceSize scratch_alignment;
-    VkBufferUsageFlags scratch_usage;   /* STORAGE_BUFFER | INDIRECT_BUFFER */
+    VkBufferUsageFlags scratch_usage;   /* STORAGE_BUFFER | INDIRECT_BUFFER | TRANSFER_DST */
     /* Keys, payload and count buffers: the usage bits they need and the alignment of their
      * offsets (keys and payload: minStorageBufferOffsetAlignment, and the element size; count: 4). */
     VkBufferUsageFlags keys_usage;      /* STORAGE_BUFFER */
@@ -286,6 +312,11 @@ typedef struct vksort_vk_sort_info {
  *                                                         DRAW_INDIRECT, INDIRECT_COMMAND_READ
  *   queries   vkCmdResetQueryPool, then vkCmdWriteTimestamp (COMPUTE_SHADER stage)
  *
+ * A RANK small sort (vksort_vk_small_sort) also clears 4 bytes of the scratch with
+ * vkCmdFillBuffer: it records its own barrier from COMPUTE_SHADER (SHADER_READ|SHADER_WRITE) to
+ * TRANSFER before the fill and from TRANSFER to COMPUTE_SHADER after it, so the scopes above
+ * still hold for the caller.
+ *
  * So before the sort: a barrier from the producer of the keys/values/count (e.g. a compute or
  * transfer write) to COMPUTE_SHADER with SHADER_READ|SHADER_WRITE, and from the previous user of
  * the scratch range (e.g. the previous sort: COMPUTE_SHADER|DRAW_INDIRECT) to COMPUTE_SHADER.
@@ -307,7 +338,7 @@ uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *sorter,
 
 /* One pass of a recorded sort and the GPU time it took. */
 typedef struct vksort_vk_pass_time {
-    /* static: bitonic "prepare", "local_sort", "global_merge", "local_merge"; radix
+    /* static: bitonic "prepare", "local_sort", "global_merge", "local_merge", "rank_sort"; radix
      * "radix_prepare", "histogram", "plan", "onesweep", "upsweep", "block_scan", "downsweep",
      * "copy" */
     const char *kind;

@@ -45,6 +45,11 @@
  * dispatch table, 3 words (x, y, z) per entry: entry 0 the local sort, then per merge level
  * above the tile two entries: global merges, local merge. */
 #define VKSORT_STATE_HEADER_WORDS 4u
+/* RANK small sort (shaders/rank_sort.comp): state word [1] is its ticket (zeroed by
+ * vkCmdFillBuffer before the dispatch); each workgroup owns VKSORT_RANK_GROUP_ELEMENTS elements
+ * and stages them in the indices binding, keys first (capacity x key words), then payloads. */
+#define VKSORT_STATE_TICKET_WORD 1u
+#define VKSORT_RANK_GROUP_ELEMENTS 32u
 #define VKSORT_DISPATCH_SPLIT 1024u /* workgroup counts above this are split into (x, y) */
 
 #endif

@@ -148,6 +148,24 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
             return r;
     }
 
+    /* RANK small sort: one dispatch, no prepare pass even for an indirect count (the shader
+     * clamps it), staging in the indices range. */
+    if (s->rank_capacity && p->count <= s->rank_capacity &&
+        (p->indirect || p->count >= s->rank_min_count)) {
+        p->rank = 1;
+        p->use_indices = 0;
+        p->table_entries = 0;
+        p->state_bytes = (VkDeviceSize)VKSORT_STATE_HEADER_WORDS * 4u;
+        r = vksort_vk_check_range(s_msg, &info->scratch, s->min_storage_align,
+                                  s->indices_offset + s->rank_staging_bytes, "scratch",
+                                  VKSORT_ERROR_SCRATCH_TOO_SMALL);
+        if (r != VKSORT_SUCCESS)
+            return r;
+        if (p->count >= 2 || p->indirect)
+            add_pass(p, PASS_RANK_SORT, 0, 0, 0);
+        return VKSORT_SUCCESS;
+    }
+
     /* Passes. */
     if (p->count < 2)
         return VKSORT_SUCCESS;
@@ -189,6 +207,7 @@ static VkPipeline pass_pipeline(const vksort_vk_sorter *s, const vksort_vk_plan 
 {
     switch (pass->kind) {
     case PASS_PREPARE: return s->pipelines[PIPE_PREPARE];
+    case PASS_RANK_SORT: return s->pipelines[PIPE_RANK_SORT];
     case PASS_LOCAL_SORT:
         return s->pipelines[!p->stable ? PIPE_LOCAL_SORT_NS
                                        : (p->use_indices ? PIPE_LOCAL_SORT_SI : PIPE_LOCAL_SORT_S1)];
@@ -209,6 +228,24 @@ static void order_mask(const vksort_vk_sorter *s, const vksort_vk_plan *p, uint3
     *hi = (uint32_t)(m >> 32);
 }
 
+/* The RANK sort's ticket starts at zero: fill it, ordered after earlier compute use of the
+ * scratch (the caller's barrier covers everything before that) and before the dispatch. */
+static void record_ticket_fill(const vksort_vk_sorter *s, VkCommandBuffer cmd,
+                               const vksort_vk_sort_info *info)
+{
+    VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
+    mb.srcAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+    s->vk.vkCmdFillBuffer(cmd, info->scratch.buffer,
+                          info->scratch.offset + VKSORT_STATE_TICKET_WORD * 4u, 4u, 0u);
+    mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+    mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
+    s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
+}
+
 vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                        const vksort_vk_sort_info *info, const vksort_vk_plan *p)
 {
@@ -216,8 +253,10 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     if (p->pass_count == 0)
         return VKSORT_SUCCESS;
 
-    vksort_vk_label_begin(s, cmd, p->indirect ? "vksort bitonic sort (indirect count)"
-                                              : "vksort bitonic sort");
+    vksort_vk_label_begin(s, cmd, p->rank ? (p->indirect ? "vksort rank sort (indirect count)"
+                                                         : "vksort rank sort")
+                                          : (p->indirect ? "vksort bitonic sort (indirect count)"
+                                                         : "vksort bitonic sort"));
 
     /* Bindings, pushed once for every pass of this sort. */
     const VkDeviceSize n = p->count;
@@ -233,7 +272,8 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     bi[VKSORT_BINDING_STATE] = (VkDescriptorBufferInfo){info->scratch.buffer, info->scratch.offset,
                                                         p->state_bytes};
     bi[VKSORT_BINDING_INDICES] = (VkDescriptorBufferInfo){
-        info->scratch.buffer, info->scratch.offset + s->indices_offset, n * 4u};
+        info->scratch.buffer, info->scratch.offset + s->indices_offset,
+        p->rank ? s->rank_staging_bytes : n * 4u};
     /* The count binding starts at the offset rounded down to the storage alignment. */
     VkDeviceSize count_base = 0, count_word = 0;
     if (p->indirect) {
@@ -242,7 +282,10 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         bi[VKSORT_BINDING_COUNT] = (VkDescriptorBufferInfo){info->count_buffer.buffer, count_base,
                                                             (count_word + 1u) * 4u};
     }
-    int used[VKSORT_BINDING_TOTAL] = {1, s->has_payload, 1, p->use_indices, p->indirect};
+    if (p->rank && !p->indirect) /* the RANK shader declares the count binding; never read */
+        bi[VKSORT_BINDING_COUNT] = bi[VKSORT_BINDING_STATE];
+    int used[VKSORT_BINDING_TOTAL] = {1, s->has_payload, 1, p->use_indices || p->rank,
+                                      p->indirect || p->rank};
     for (uint32_t b = 0; b < VKSORT_BINDING_TOTAL; ++b) {
         if (!used[b])
             continue;
@@ -281,16 +324,22 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         pc.bit_hi = pass->bit_hi;
         if (pass->flip)
             pc.flags |= VKSORT_PUSH_FLIP;
-        if (pass->kind == PASS_PREPARE) {
+        if (pass->kind == PASS_PREPARE || pass->kind == PASS_RANK_SORT) {
             pc.aux0 = (uint32_t)count_word;
             pc.aux1 = s->max_count;
             pc.level = p->tile->log_size;
             pc.bit_hi = p->table_entries;
         }
+        if (pass->kind == PASS_RANK_SORT)
+            record_ticket_fill(s, cmd, info);
         s->vk.vkCmdPushConstants(cmd, s->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc,
                                  &pc);
         if (pass->kind == PASS_PREPARE) {
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
+        } else if (pass->kind == PASS_RANK_SORT) {
+            /* A fixed grid for an indirect count: workgroups past the count only take a ticket. */
+            s->vk.vkCmdDispatch(cmd, (p->count + VKSORT_RANK_GROUP_ELEMENTS - 1u) /
+                                         VKSORT_RANK_GROUP_ELEMENTS, 1, 1);
         } else if (p->indirect) {
             VkDeviceSize off = info->scratch.offset +
                                (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * pass_entry(p, pass)) * 4u;

@@ -26,6 +26,7 @@
     X(vkCmdPushConstants)              \
     X(vkCmdDispatch)                   \
     X(vkCmdDispatchIndirect)           \
+    X(vkCmdFillBuffer)                 \
     X(vkCmdPipelineBarrier)            \
     X(vkCmdWriteTimestamp)             \
     X(vkCmdResetQueryPool)

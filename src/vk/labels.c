@@ -12,6 +12,7 @@ const char *vksort_vk_pass_kind_name(uint32_t kind)
     case PASS_LOCAL_SORT: return "local_sort";
     case PASS_GLOBAL_MERGE: return "global_merge";
     case PASS_LOCAL_MERGE: return "local_merge";
+    case PASS_RANK_SORT: return "rank_sort";
     default: return "?";
     }
 }

@@ -22,6 +22,7 @@ static const pipeline_recipe recipes[PIPE_COUNT] = {
     [PIPE_GLOBAL_MERGE_NS] = {"bitonic_global_merge", "ns", 0},
     [PIPE_GLOBAL_MERGE_SI] = {"bitonic_global_merge", "si", 1},
     [PIPE_PREPARE] = {"clamp_count", NULL, 0},
+    [PIPE_RANK_SORT] = {"rank_sort", NULL, 0}, /* named and specialised in create_pipeline */
 };
 
 vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
@@ -123,7 +124,12 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id 
     else
         snprintf(name, sizeof name, "%s", rc->shader);
     const vksort_vk_tile *tile = &s->tile[rc->stable];
-    const uint32_t spec_data[3] = {tile->workgroup, tile->size, (uint32_t)s->key_type};
+    uint32_t spec_data[3] = {tile->workgroup, tile->size, (uint32_t)s->key_type};
+    if (id == PIPE_RANK_SORT) {
+        snprintf(name, sizeof name, "rank_sort_k%u_v%d", s->key_size * 8u, s->has_payload ? 1 : 0);
+        spec_data[0] = s->rank_workgroup;
+        spec_data[1] = s->rank_capacity;
+    }
     const VkSpecializationMapEntry entries[3] = {
         {0, 0, 4},
         {1, 4, 4},
@@ -131,7 +137,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_pipeline_id 
     };
     VkSpecializationInfo spec = {3, entries, sizeof spec_data, spec_data};
     char label[128];
-    snprintf(label, sizeof label, "vksort %s tile %u", name, tile->size);
+    snprintf(label, sizeof label, "vksort %s tile %u", name, spec_data[1]);
     return vksort_vk_create_compute_pipeline(s, name, &spec, 0, s->pipeline_layout, label,
                                              &s->pipelines[id]);
 }
@@ -142,6 +148,8 @@ vksort_result vksort_vk_create_pipelines(vksort_vk_sorter *s)
     if (r != VKSORT_SUCCESS)
         return r;
     for (int id = 0; id < PIPE_COUNT; ++id) {
+        if (id == PIPE_RANK_SORT && s->rank_capacity == 0)
+            continue;
         r = create_pipeline(s, (vksort_vk_pipeline_id)id);
         if (r != VKSORT_SUCCESS)
             return r;

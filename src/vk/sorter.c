@@ -175,6 +175,56 @@ static int has_bitonic(const vksort_vk_sorter *s)
     return s->auto_algorithm || s->algorithm == VKSORT_VK_ALGORITHM_BITONIC;
 }
 
+/* Smallest count AUTO hands to the RANK sort on a discrete GPU: below it the single-workgroup
+ * network is as fast (H200 measurements, docs/PERFORMANCE.md). */
+#define RANK_AUTO_MIN_COUNT 512u
+/* Largest count the RANK sort takes whatever the shared memory: its work grows with count^2. */
+#define RANK_MAX_CAPACITY 8192u
+
+/* Small sorts: NETWORK or RANK (vksort_vk_small_sort), the RANK geometry and its staging bytes. */
+static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDeviceProperties *props,
+                                       const vksort_vk_sorter_create_info *info)
+{
+    vksort_vk_small_sort mode = info->small_sort;
+    if (mode == VKSORT_VK_SMALL_SORT_AUTO)
+        mode = props->deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU
+                   ? VKSORT_VK_SMALL_SORT_RANK
+                   : VKSORT_VK_SMALL_SORT_NETWORK;
+    s->small_sort = mode;
+    if (mode != VKSORT_VK_SMALL_SORT_RANK)
+        return VKSORT_SUCCESS;
+    const VkPhysicalDeviceLimits *lim = &props->limits;
+    /* 256 invocations (8 slices of the 32 owned elements), fewer where the device caps it. */
+    uint32_t wg = 256u;
+    while (wg > VKSORT_RANK_GROUP_ELEMENTS &&
+           (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0]))
+        wg /= 2u;
+    /* Shared memory: every key of the count, one partial rank per invocation, a flag. */
+    uint64_t fixed = (uint64_t)wg * 4u + 16u;
+    uint64_t fit = lim->maxComputeSharedMemorySize > fixed
+                       ? (lim->maxComputeSharedMemorySize - fixed) / s->key_size
+                       : 0;
+    uint64_t cap = ((uint64_t)s->max_count + 3u) / 4u * 4u;
+    if (cap > RANK_MAX_CAPACITY)
+        cap = RANK_MAX_CAPACITY;
+    if (cap > fit)
+        cap = fit / 4u * 4u;
+    if (cap < 4u) {
+        if (info->small_sort != VKSORT_VK_SMALL_SORT_RANK) {
+            s->small_sort = VKSORT_VK_SMALL_SORT_NETWORK;
+            return VKSORT_SUCCESS;
+        }
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeSharedMemorySize %u too small for the RANK small sort",
+                              lim->maxComputeSharedMemorySize);
+    }
+    s->rank_workgroup = wg;
+    s->rank_capacity = (uint32_t)cap;
+    s->rank_min_count = info->small_sort == VKSORT_VK_SMALL_SORT_RANK ? 2u : RANK_AUTO_MIN_COUNT;
+    s->rank_staging_bytes = (VkDeviceSize)cap * (s->key_size + (s->has_payload ? 4u : 0u));
+    return VKSORT_SUCCESS;
+}
+
 static void *host_alloc(const vksort_vk_sorter_create_info *info, size_t size)
 {
     if (info->allocator)
@@ -241,6 +291,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
+    if ((uint32_t)info->small_sort > (uint32_t)VKSORT_VK_SMALL_SORT_RANK)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown small_sort");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
 
@@ -332,12 +384,20 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
         return create_fail(info, s, VKSORT_ERROR_DEVICE_LIMITS);
     }
 
+    if (has_bitonic(s)) {
+        r = choose_small_sort(s, &props, info);
+        if (r != VKSORT_SUCCESS)
+            return create_fail(info, s, r);
+    }
+
     /* Scratch: state, then (aligned) one position per element when a stable sort can span
-     * several tiles. */
+     * several tiles, or the RANK sort's staging area, whichever is larger. */
     s->state_bytes = vksort_vk_bitonic_state_bytes(s);
     VkDeviceSize a = s->min_storage_align;
     s->indices_offset = (s->state_bytes + a - 1) / a * a;
     s->indices_bytes = s->max_count > s->tile[1].size ? (VkDeviceSize)s->max_count * 4u : 0;
+    if (s->rank_staging_bytes > s->indices_bytes)
+        s->indices_bytes = s->rank_staging_bytes;
     s->scratch_size = s->indices_bytes ? s->indices_offset + s->indices_bytes : s->state_bytes;
     if (!has_bitonic(s))
         s->scratch_size = 0;
@@ -390,6 +450,9 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
+    out->small_sort = s->small_sort;
+    out->rank_capacity = s->rank_capacity;
+    out->rank_min_count = s->rank_capacity ? s->rank_min_count : 0u;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
@@ -429,7 +492,8 @@ vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,
     memset(out, 0, sizeof *out);
     out->scratch_size = s->scratch_size;
     out->scratch_alignment = s->min_storage_align;
-    out->scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+    out->scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                         VK_BUFFER_USAGE_TRANSFER_DST_BIT; /* the RANK sort's ticket fill */
     out->keys_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->values_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->count_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;

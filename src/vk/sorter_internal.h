@@ -23,6 +23,7 @@ typedef enum vksort_vk_pipeline_id {
     PIPE_GLOBAL_MERGE_NS,
     PIPE_GLOBAL_MERGE_SI,
     PIPE_PREPARE,
+    PIPE_RANK_SORT, /* only when the sorter has a rank capacity */
     PIPE_COUNT
 } vksort_vk_pipeline_id;
 
@@ -107,6 +108,13 @@ struct vksort_vk_sorter {
     float timestamp_period;
 
     vksort_vk_tile tile[2];
+    /* RANK small sort (shaders/rank_sort.comp): counts in [rank_min_count, rank_capacity];
+     * rank_capacity 0 = never. Its staging area is the indices range of the scratch. */
+    vksort_vk_small_sort small_sort;
+    uint32_t rank_capacity;
+    uint32_t rank_min_count;
+    uint32_t rank_workgroup;
+    VkDeviceSize rank_staging_bytes;
     /* Scratch layout: state (count + dispatch table) at 0, positions at indices_offset. */
     VkDeviceSize state_bytes;
     VkDeviceSize indices_offset;
@@ -177,7 +185,8 @@ typedef enum vksort_vk_pass_kind {
     PASS_PREPARE,
     PASS_LOCAL_SORT,
     PASS_GLOBAL_MERGE,
-    PASS_LOCAL_MERGE
+    PASS_LOCAL_MERGE,
+    PASS_RANK_SORT
 } vksort_vk_pass_kind;
 
 typedef struct vksort_vk_pass {
@@ -195,6 +204,7 @@ typedef struct vksort_vk_plan {
     int indirect;
     int stable;
     int use_indices;
+    int rank;              /* one RANK_SORT pass (shaders/rank_sort.comp) */
     uint32_t count;        /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     const vksort_vk_tile *tile;

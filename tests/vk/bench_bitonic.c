@@ -7,6 +7,7 @@
  *                           [--runs 25] [--large-runs N] [--check-runs N] [--modes keys,pairs]
  *                           [--key u32|i32|f32|u64|i64|f64] [--stable] [--validate]
  *                           [--tile N] [--elems 4|8|16] [--label NAME] [--fresh] [--passes]
+ *                           [--small-sort auto|network|rank] [--floor]
  *
  *   --sizes       log2 sizes to run (instead of every size from --min-log2 to --max-log2)
  *   --large-runs  runs for sizes of 2^20 and above (default: --runs)
@@ -16,6 +17,9 @@
  *   --fresh       new random data before every run (default: one data set per size, uploaded
  *                 again before every run; the network does the same work on any data)
  *   --label       name of this configuration in the RESULT lines
+ *   --small-sort  vksort_vk_sorter_create_info::small_sort (default auto)
+ *   --floor       first measure what the timestamps cost with nothing between them, and with the
+ *                 RANK sort's fill (barrier, vkCmdFillBuffer of 4 bytes, barrier) between them
  *
  * Output: one line per (n, mode), a summary table, and one machine-readable line per (n, mode):
  *   RESULT <label> <keys|pairs> <log2 n> <median us> <min us> <passes> <tile> <workgroup>
@@ -44,6 +48,8 @@ typedef struct bench_opts {
     uint32_t elems;
     int passes;
     int fresh;
+    int floor;
+    vksort_vk_small_sort small_sort;
     const char *label;
 } bench_opts;
 
@@ -59,7 +65,8 @@ static int usage(void)
             "usage: vksort_vk_bitonic_bench [--device N] [--min-log2 K] [--max-log2 K] "
             "[--sizes K,K,...] [--runs N] [--large-runs N] [--check-runs N] "
             "[--modes keys,pairs] [--key TYPE] [--stable] [--validate] [--tile N] "
-            "[--elems 4|8|16] [--label NAME] [--fresh] [--passes]\n");
+            "[--elems 4|8|16] [--label NAME] [--fresh] [--passes] "
+            "[--small-sort auto|network|rank] [--floor]\n");
     return 2;
 }
 
@@ -100,6 +107,47 @@ static int parse_modes(const char *s, bench_opts *o)
     if (strstr(s, "pairs"))
         o->modes |= 2;
     return o->modes ? 0 : -1;
+}
+
+/* Median GPU time of two timestamps with nothing between them (fill = 0) or with the RANK
+ * sort's ticket fill between them (fill = 1): the fixed costs a one-dispatch sort sits on. */
+static int measure_floor(vk_rig *rig, VkQueryPool pool, int runs)
+{
+    vk_rig_buffer buf;
+    if (vk_rig_buffer_create(rig, 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                           VK_BUFFER_USAGE_TRANSFER_DST_BIT, 0, &buf))
+        return -1;
+    const double tick_us = rig->props.limits.timestampPeriod * 1e-3;
+    for (int fill = 0; fill < 2; ++fill) {
+        double t[1024];
+        for (int run = -2; run < runs; ++run) {
+            VkCommandBuffer cmd = vk_rig_begin(rig);
+            vkCmdResetQueryPool(cmd, pool, 0, 2);
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
+            if (fill) {
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                               VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+                vkCmdFillBuffer(cmd, buf.buffer, 4, 4, 0);
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                               VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+            }
+            vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
+            if (vk_rig_submit_wait(rig, cmd) != 0)
+                return -1;
+            uint64_t ts[2];
+            vkGetQueryPoolResults(rig->device, pool, 0, 2, sizeof ts, ts, 8,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+            if (run >= 0)
+                t[run] = (double)(ts[1] - ts[0]) * tick_us;
+        }
+        qsort(t, (size_t)runs, sizeof(double), cmp_double);
+        printf("floor: timestamp, %s, timestamp: median %.2f us, min %.2f us\n",
+               fill ? "barrier + 4-byte vkCmdFillBuffer + barrier" : "nothing", t[runs / 2], t[0]);
+    }
+    vk_rig_buffer_destroy(rig, &buf);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -144,7 +192,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--validate")) o.validate = 1;
         else if (!strcmp(a, "--passes")) o.passes = 1;
         else if (!strcmp(a, "--fresh")) o.fresh = 1;
-        else return usage();
+        else if (!strcmp(a, "--floor")) o.floor = 1;
+        else if (!strcmp(a, "--small-sort") && v) {
+            if (!strcmp(v, "auto")) o.small_sort = VKSORT_VK_SMALL_SORT_AUTO;
+            else if (!strcmp(v, "network")) o.small_sort = VKSORT_VK_SMALL_SORT_NETWORK;
+            else if (!strcmp(v, "rank")) o.small_sort = VKSORT_VK_SMALL_SORT_RANK;
+            else return usage();
+            ++i;
+        } else return usage();
     }
     if (!o.size_count) {
         if (o.min_log2 < 1 || o.max_log2 > 30 || o.min_log2 > o.max_log2)
@@ -196,6 +251,9 @@ int main(int argc, char **argv)
     qpci.queryCount = 256;
     vkCreateQueryPool(rig.device, &qpci, NULL, &pool);
 
+    if (o.floor && measure_floor(&rig, pool, o.runs) != 0)
+        return 1;
+
     double table[31][2];
     memset(table, 0, sizeof table);
     int bad = 0;
@@ -221,6 +279,7 @@ int main(int argc, char **argv)
         ci.max_tile_size = o.tile_cap;
         ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC;
         ci.bitonic_elements_per_invocation = o.elems;
+        ci.small_sort = o.small_sort;
         vksort_vk_diagnostics diag;
         ci.diagnostics = &diag;
         vksort_vk_sorter *sorter;
@@ -240,8 +299,11 @@ int main(int argc, char **argv)
         const uint32_t tile = o.stable ? props.stable_tile_size : props.tile_size;
         const uint32_t wg = props.workgroup_size * (o.stable ? props.stable_tile_size : props.tile_size) /
                             props.tile_size;
-        printf("%s: tile %u (stable %u), %u invocations per workgroup\n", mode ? "pairs" : "keys",
-               props.tile_size, props.stable_tile_size, props.workgroup_size);
+        printf("%s: tile %u (stable %u), %u invocations per workgroup; small sort %s, rank "
+               "counts %u..%u\n", mode ? "pairs" : "keys", props.tile_size, props.stable_tile_size,
+               props.workgroup_size,
+               props.small_sort == VKSORT_VK_SMALL_SORT_RANK ? "rank" : "network",
+               props.rank_min_count, props.rank_capacity);
 
         for (int si_ = 0; si_ < o.size_count; ++si_) {
             const int lg = o.sizes[si_];

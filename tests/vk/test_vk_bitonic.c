@@ -47,6 +47,7 @@ typedef struct sorter_slot {
     uint32_t max_count;
     uint32_t tile_cap;
     uint32_t elements; /* bitonic_elements_per_invocation (0: default) */
+    vksort_vk_small_sort small_sort;
     vksort_vk_sorter *sorter;
     vksort_vk_sorter_properties props;
     vksort_vk_memory_requirements reqs;
@@ -55,6 +56,9 @@ typedef struct sorter_slot {
 #define MAX_SLOTS 32
 static sorter_slot slots[MAX_SLOTS];
 static int slot_count;
+/* Small sort of the sorters the tests create: the network tests pin NETWORK (AUTO would take
+ * RANK on a discrete GPU); test_rank_sort switches to RANK and AUTO. */
+static vksort_vk_small_sort small_sort_mode = VKSORT_VK_SMALL_SORT_NETWORK;
 
 static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max_count,
                                  uint32_t tile_cap, uint32_t elements)
@@ -62,7 +66,7 @@ static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max
     for (int i = 0; i < slot_count; ++i)
         if (slots[i].type == type && slots[i].payload == payload &&
             slots[i].max_count == max_count && slots[i].tile_cap == tile_cap &&
-            slots[i].elements == elements)
+            slots[i].elements == elements && slots[i].small_sort == small_sort_mode)
             return &slots[i];
     if (slot_count == MAX_SLOTS) {
         vksort_vk_sorter_destroy(slots[0].sorter);
@@ -76,6 +80,7 @@ static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max
     s->max_count = max_count;
     s->tile_cap = tile_cap;
     s->elements = elements;
+    s->small_sort = small_sort_mode;
     vksort_vk_diagnostics diag;
     vksort_vk_sorter_create_info ci;
     memset(&ci, 0, sizeof ci);
@@ -89,6 +94,7 @@ static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max
     ci.max_tile_size = tile_cap;
     ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC; /* AUTO would hand large counts to a radix sort */
     ci.bitonic_elements_per_invocation = elements;
+    ci.small_sort = small_sort_mode;
     ci.flags = rig.debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0;
     ci.diagnostics = &diag;
     double t0 = vk_rig_now_ms();
@@ -292,7 +298,11 @@ static int run_case_(const sort_case *c)
             ok = 0;
         }
     }
-    if (ok && c->stable) {
+    /* A RANK sort is stable whatever the flag says: its bytes must match either way. */
+    const int rank_path = slot->props.rank_capacity && eff <= slot->props.rank_capacity &&
+                          (c->indirect ? c->max_count <= slot->props.rank_capacity
+                                       : eff >= slot->props.rank_min_count);
+    if (ok && (c->stable || rank_path)) {
         size_t dk = test_first_difference(got_keys + key_off, expect_keys + key_off, eff, ks);
         size_t dv = c->payload ? test_first_difference(got_vals + GUARD, expect_vals + GUARD, eff, 4)
                                : (size_t)-1;
@@ -866,6 +876,161 @@ static void test_back_to_back(void)
     }
 }
 
+/* The RANK small sort (shaders/rank_sort.comp): every type, payload, direction, bit range and
+ * distribution at counts around its 32-element workgroups and its capacity, indirect counts,
+ * the AUTO choice, its timestamps and two back-to-back sorts on one scratch. */
+static void test_rank_sort(void)
+{
+    const vksort_vk_small_sort saved = small_sort_mode;
+    small_sort_mode = VKSORT_VK_SMALL_SORT_AUTO;
+    sorter_slot *autos = get_sorter(VKSORT_KEY_U32, 1, 4096, 0);
+    if (autos) {
+        const int discrete = rig.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+        CHECK_EQ(autos->props.small_sort,
+                 discrete ? VKSORT_VK_SMALL_SORT_RANK : VKSORT_VK_SMALL_SORT_NETWORK);
+        CHECK_EQ(autos->props.rank_capacity, discrete ? 4096u : 0u);
+    }
+    small_sort_mode = VKSORT_VK_SMALL_SORT_RANK;
+    unsigned rot = 0;
+    for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
+        for (int payload = 0; payload < 2; ++payload) {
+            sorter_slot *slot = get_sorter((vksort_key_type)t, payload, 4096, 0);
+            if (!slot)
+                continue;
+            const uint32_t cap = slot->props.rank_capacity;
+            CHECK_EQ(slot->props.small_sort, VKSORT_VK_SMALL_SORT_RANK);
+            CHECK(cap >= 1024 && cap <= 4096 && cap % 4 == 0);
+            CHECK_EQ(slot->props.rank_min_count, 2u);
+            /* cap + 1 .. 4096 (64-bit keys where shared memory holds fewer) go to the network. */
+            const uint32_t sizes[] = {2, 3, 4, 5, 31, 32, 33, 64, 100, 255, 257, 1000,
+                                      cap - 1, cap, cap + 1 <= 4096 ? cap + 1 : 4096};
+            const size_t ns = quick ? 9 : sizeof sizes / sizeof sizes[0];
+            for (size_t si = 0; si < ns; ++si) {
+                for (int k = 0; k < 2; ++k, ++rot) {
+                    sort_case c;
+                    memset(&c, 0, sizeof c);
+                    c.type = (vksort_key_type)t;
+                    c.dist = (test_dist)(rot % DIST_COUNT);
+                    c.n = sizes[si];
+                    c.payload = payload;
+                    c.desc = (int)(rot & 1u);
+                    c.stable = (int)((rot >> 1) & 1u);
+                    c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
+                    c.max_count = 4096;
+                    c.seed = 31000 + rot;
+                    CHECK(run_case(&c));
+                }
+            }
+            /* Indirect: one fixed grid for max_count; counts 0, 1 and past the maximum too. */
+            const uint32_t counts[] = {0, 1, 2, 33, 700, 999, 1000, 1001, 0xffffffffu};
+            for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
+                sort_case c;
+                memset(&c, 0, sizeof c);
+                c.type = (vksort_key_type)t;
+                c.dist = (test_dist)(rot % DIST_COUNT);
+                c.n = counts[i];
+                c.payload = payload;
+                c.desc = (int)(rot & 1u);
+                c.bit_end = bit_range_choice(c.type, rot, &c.bit_begin);
+                c.indirect = 1;
+                c.max_count = 1000;
+                c.seed = 32000 + rot;
+                CHECK(run_case(&c));
+            }
+        }
+    }
+
+    /* Timestamps: one pass named rank_sort. */
+    sorter_slot *slot = get_sorter(VKSORT_KEY_F32, 1, 4096, 0);
+    if (slot && rig.timestamp_valid_bits) {
+        const uint32_t n = 3000;
+        CHECK(ensure_buffer(&keys_buf, 2 * 4096 * 4, storage_usage) == 0);
+        CHECK(ensure_buffer(&vals_buf, 2 * 4096 * 4, storage_usage) == 0);
+        CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size, slot->reqs.scratch_usage) == 0);
+        CHECK(slot->reqs.scratch_usage & VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+        vksort_vk_sort_info si;
+        memset(&si, 0, sizeof si);
+        si.keys = (vksort_vk_buffer_range){keys_buf.buffer, 0, n * 4};
+        si.values = (vksort_vk_buffer_range){vals_buf.buffer, 0, n * 4};
+        si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
+        si.count = n;
+        const uint32_t q = vksort_vk_timestamp_query_count(slot->sorter, &si);
+        CHECK_EQ(q, 2u);
+        VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+        qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
+        qpci.queryCount = 2;
+        VkQueryPool pool;
+        CHECK(vkCreateQueryPool(rig.device, &qpci, NULL, &pool) == VK_SUCCESS);
+        si.query_pool = pool;
+        test_fill_keys(VKSORT_KEY_F32, DIST_UNIFORM, keys_buf.mapped, n, 77);
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        CHECK_EQ(vksort_vk_cmd_sort(slot->sorter, cmd, &si), VKSORT_SUCCESS);
+        CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+        uint64_t ts[2];
+        CHECK(vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
+                                    VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) == VK_SUCCESS);
+        vksort_vk_pass_time pt[2];
+        uint32_t np = 2;
+        CHECK_EQ(vksort_vk_timestamps_to_ms(slot->sorter, &si, ts, 2, pt, &np, NULL), VKSORT_SUCCESS);
+        CHECK_EQ(np, 1u);
+        CHECK(strcmp(pt[0].kind, "rank_sort") == 0);
+        vkDestroyQueryPool(rig.device, pool, NULL);
+    }
+
+    /* Back to back on one scratch (the ticket is filled again for the second sort), the second
+     * with an indirect count, with the documented barrier between. */
+    slot = get_sorter(VKSORT_KEY_I32, 1, 4096, 0);
+    if (slot) {
+        const uint32_t n = 3001;
+        CHECK(ensure_buffer(&keys_buf, 2 * 4096 * 4, storage_usage) == 0);
+        CHECK(ensure_buffer(&vals_buf, 2 * 4096 * 4, storage_usage) == 0);
+        CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size, slot->reqs.scratch_usage) == 0);
+        CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
+        memset(scratch_buf.mapped, 0x5a, (size_t)scratch_buf.size);
+        int32_t *k = keys_buf.mapped;
+        uint32_t *v = vals_buf.mapped;
+        test_fill_keys(VKSORT_KEY_I32, DIST_FEW_UNIQUE, k, 2 * 4096, 15);
+        for (uint32_t i = 0; i < 2 * 4096; ++i)
+            v[i] = i;
+        ((uint32_t *)count_buf.mapped)[0] = n;
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        for (int pass = 0; pass < 2; ++pass) {
+            vksort_vk_sort_info si;
+            memset(&si, 0, sizeof si);
+            si.keys = (vksort_vk_buffer_range){keys_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
+            si.values = (vksort_vk_buffer_range){vals_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
+            si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, VK_WHOLE_SIZE};
+            if (pass == 0)
+                si.count = n;
+            else
+                si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 0, 4};
+            if (pass == 1)
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                               VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+            CHECK_EQ(vksort_vk_cmd_sort(slot->sorter, cmd, &si), VKSORT_SUCCESS);
+        }
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+        CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+        for (int pass = 0; pass < 2; ++pass) {
+            const int32_t *kk = k + pass * 4096;
+            const uint32_t *vv = v + pass * 4096;
+            int sorted = 1;
+            for (uint32_t i = 1; i < n; ++i)
+                if (kk[i - 1] > kk[i] || (kk[i - 1] == kk[i] && vv[i - 1] > vv[i]))
+                    sorted = 0;
+            CHECK(sorted);
+            /* The tail past the count stays as it was: payloads are still their positions. */
+            int tail = 1;
+            for (uint32_t i = n; i < 4096; ++i)
+                tail &= vv[i] == (uint32_t)pass * 4096u + i;
+            CHECK(tail);
+        }
+    }
+    small_sort_mode = saved;
+}
+
 static int selected(const char *only, const char *name)
 {
     char buf[256];
@@ -908,6 +1073,7 @@ int main(int argc, char **argv)
     TIMED(test_small_tiles);
     TIMED(test_elements);
     TIMED(test_indirect);
+    TIMED(test_rank_sort);
     TIMED(test_sizes_large);
     TIMED(test_two_million);
     TIMED(test_timestamps);
