@@ -87,37 +87,23 @@ KEY_T masked_order_key(KEY_T raw)
 
 #if KEY64
 bool less64(uvec2 a, uvec2 b) { return a.y < b.y || (a.y == b.y && a.x < b.x); }
-void store_key(uint i, uvec2 k)
+KEY_T shared_key(uint i)
 {
-    uint q = i >> 1u;
-    if ((i & 1u) == 0u)
-        s_quads[q].xy = k;
-    else
-        s_quads[q].zw = k;
+    uvec4 q = s_quads[i >> 1u];
+    return (i & 1u) == 0u ? q.xy : q.zw;
 }
-// Counts of the quad's keys strictly below k (lt) and equal to k (eq).
-void count_quad(uvec4 q, uvec2 k, inout uint lt, inout uint eq)
-{
-    lt += uint(less64(q.xy, k)) + uint(less64(q.zw, k));
-    eq += uint(all(equal(q.xy, k))) + uint(all(equal(q.zw, k)));
-}
+// Keys of the quad strictly below k, and at most k.
+uint quad_lt(uvec4 q, uvec2 k) { return uint(less64(q.xy, k)) + uint(less64(q.zw, k)); }
+uint quad_le(uvec4 q, uvec2 k) { return uint(!less64(k, q.xy)) + uint(!less64(k, q.zw)); }
 #else
-void store_key(uint i, uint k)
+KEY_T shared_key(uint i) { return s_quads[i >> 2u][i & 3u]; }
+uint quad_lt(uvec4 q, uint k)
 {
-    uint q = i >> 2u;
-    switch (i & 3u) {
-    case 0u: s_quads[q].x = k; break;
-    case 1u: s_quads[q].y = k; break;
-    case 2u: s_quads[q].z = k; break;
-    default: s_quads[q].w = k; break;
-    }
+    return uint(q.x < k) + uint(q.y < k) + uint(q.z < k) + uint(q.w < k);
 }
-void count_quad(uvec4 q, uint k, inout uint lt, inout uint eq)
+uint quad_le(uvec4 q, uint k)
 {
-    bvec4 l = lessThan(q, uvec4(k));
-    bvec4 e = equal(q, uvec4(k));
-    lt += uint(l.x) + uint(l.y) + uint(l.z) + uint(l.w);
-    eq += uint(e.x) + uint(e.y) + uint(e.z) + uint(e.w);
+    return uint(q.x <= k) + uint(q.y <= k) + uint(q.z <= k) + uint(q.w <= k);
 }
 #endif
 
@@ -125,32 +111,64 @@ void count_quad(uvec4 q, uint k, inout uint lt, inout uint eq)
 // element i with key k: keys before i count when <= k, keys after i when < k.
 uint rank_slice(uint j0, uint j1, uint i, KEY_T k, uint own_base)
 {
-    uint lt = 0u, eq = 0u;
+    uint c = 0u;
     // Below the owned block: every j < i.
     uint a_end = min(j1, own_base);
-    for (uint j = j0; j < a_end; j += KEYS_PER_QUAD)
-        count_quad(s_quads[j / KEYS_PER_QUAD], k, lt, eq);
-    uint below_eq = eq;
-    eq = 0u;
-    // The owned block itself: ties count only for positions before i.
-    uint b_begin = max(j0, own_base), b_end = min(j1, own_base + OWN);
-    uint tie = 0u;
-    for (uint j = b_begin; j < b_end; ++j) {
+    uint j = j0;
+    // Four quads per step: four shared reads in flight before the comparisons use them.
+    for (; j + 4u * KEYS_PER_QUAD <= a_end; j += 4u * KEYS_PER_QUAD) {
+        uint q = j / KEYS_PER_QUAD;
+        uvec4 q0 = s_quads[q], q1 = s_quads[q + 1u], q2 = s_quads[q + 2u], q3 = s_quads[q + 3u];
+        c += quad_le(q0, k) + quad_le(q1, k) + quad_le(q2, k) + quad_le(q3, k);
+    }
+    for (; j < a_end; j += KEYS_PER_QUAD)
+        c += quad_le(s_quads[j / KEYS_PER_QUAD], k);
+    // The owned block itself (one slice has it): ties count only for positions before i.
+    uint b_end = min(j1, own_base + OWN);
+    for (uint j = max(j0, own_base); j < b_end; ++j) {
+        KEY_T kj = shared_key(j);
 #if KEY64
-        uvec4 q = s_quads[j >> 1u];
-        KEY_T kj = (j & 1u) == 0u ? q.xy : q.zw;
-        lt += uint(less64(kj, k));
-        tie += uint(all(equal(kj, k)) && j < i);
+        c += uint(j < i ? !less64(k, kj) : less64(kj, k));
 #else
-        uint kj = s_quads[j >> 2u][j & 3u];
-        lt += uint(kj < k);
-        tie += uint(kj == k && j < i);
+        c += uint(j < i ? kj <= k : kj < k);
 #endif
     }
-    // Above the owned block: every j > i; equal keys do not count.
-    for (uint j = max(j0, own_base + OWN); j < j1; j += KEYS_PER_QUAD)
-        count_quad(s_quads[j / KEYS_PER_QUAD], k, lt, eq);
-    return lt + below_eq + tie;
+    // Above the owned block: every j > i.
+    j = max(j0, own_base + OWN);
+    for (; j + 4u * KEYS_PER_QUAD <= j1; j += 4u * KEYS_PER_QUAD) {
+        uint q = j / KEYS_PER_QUAD;
+        uvec4 q0 = s_quads[q], q1 = s_quads[q + 1u], q2 = s_quads[q + 2u], q3 = s_quads[q + 3u];
+        c += quad_lt(q0, k) + quad_lt(q1, k) + quad_lt(q2, k) + quad_lt(q3, k);
+    }
+    for (; j < j1; j += KEYS_PER_QUAD)
+        c += quad_lt(s_quads[j / KEYS_PER_QUAD], k);
+    return c;
+}
+
+// Every key of the array into s_quads: invocation t fills quads t, t + WG, ...; LOAD_BATCH quads
+// per round with all their global loads issued before any is used (one memory latency per round
+// instead of one per key).
+#define LOAD_BATCH 4u
+KEY_T load_or_pad(uint j, uint n) { return j < n ? masked_order_key(keys[j]) : KEY_T(0xffffffffu); }
+void load_all_keys(uint n, uint quads)
+{
+    uint t = gl_LocalInvocationID.x;
+    for (uint q0 = 0u; q0 < quads; q0 += LOAD_BATCH * WG) {
+        KEY_T v[LOAD_BATCH * KEYS_PER_QUAD];
+        [[unroll]] for (uint b = 0u; b < LOAD_BATCH; ++b)
+            [[unroll]] for (uint c = 0u; c < KEYS_PER_QUAD; ++c)
+                v[b * KEYS_PER_QUAD + c] = load_or_pad((q0 + b * WG + t) * KEYS_PER_QUAD + c, n);
+        [[unroll]] for (uint b = 0u; b < LOAD_BATCH; ++b) {
+            uint q = q0 + b * WG + t;
+            if (q < quads) {
+#if KEY64
+                s_quads[q] = uvec4(v[2u * b], v[2u * b + 1u]);
+#else
+                s_quads[q] = uvec4(v[4u * b], v[4u * b + 1u], v[4u * b + 2u], v[4u * b + 3u]);
+#endif
+            }
+        }
+    }
 }
 
 void stage(uint rank, KEY_T raw, uint value)
@@ -176,29 +194,32 @@ void main()
     uint own_base = gl_WorkGroupID.x * OWN;
 
     if (own_base < n) { // uniform in the workgroup
-        uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
-        for (uint j = t; j < padded; j += WG)
-            store_key(j, j < n ? masked_order_key(keys[j]) : KEY_T(0xffffffffu));
-        barrier();
-
         uint e = t % OWN, slice = t / OWN;
         uint i = own_base + e;
-        KEY_T k = i < n ? masked_order_key(keys[i]) : KEY_T(0xffffffffu);
+        // The owned elements as they are (loaded first: nothing waits on them until the end).
+        bool owner = slice == 0u && i < n;
+        KEY_T raw = owner ? keys[i] : KEY_T(0u);
+#if HAS_VALUE
+        uint value = owner ? values[i] : 0u;
+#else
+        uint value = 0u;
+#endif
+        uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
+        load_all_keys(n, padded / KEYS_PER_QUAD);
+        barrier();
+
+        KEY_T k = i < n ? shared_key(i) : KEY_T(0xffffffffu);
         // Slices of whole quads.
         uint quads = padded / KEYS_PER_QUAD;
         uint per = (quads + SLICES - 1u) / SLICES * KEYS_PER_QUAD;
         uint j0 = min(slice * per, padded), j1 = min(j0 + per, padded);
         s_partial[t] = rank_slice(j0, j1, i, k, own_base);
         barrier();
-        if (slice == 0u && i < n) {
+        if (owner) {
             uint rank = 0u;
             for (uint s = 0u; s < SLICES; ++s)
                 rank += s_partial[s * OWN + e];
-#if HAS_VALUE
-            stage(rank, keys[i], values[i]);
-#else
-            stage(rank, keys[i], 0u);
-#endif
+            stage(rank, raw, value);
         }
     }
 
@@ -211,15 +232,33 @@ void main()
     if (!s_last)
         return;
     memoryBarrierBuffer();
-    for (uint j = t; j < n; j += WG) {
+    // COPY_BATCH elements per invocation and round, all loads before the stores.
+    const uint COPY_BATCH = 16u;
+    for (uint j0 = 0u; j0 < n; j0 += COPY_BATCH * WG) {
+        KEY_T k[COPY_BATCH];
+        uint v[COPY_BATCH];
+        [[unroll]] for (uint m = 0u; m < COPY_BATCH; ++m) {
+            uint j = min(j0 + m * WG + t, n - 1u); // clamped: a repeated load, no store below
 #if KEY64
-        keys[j] = uvec2(staged[2u * j], staged[2u * j + 1u]);
+            k[m] = uvec2(staged[2u * j], staged[2u * j + 1u]);
 #else
-        keys[j] = staged[j];
+            k[m] = staged[j];
 #endif
 #if HAS_VALUE
-        values[j] = staged[KEY_WORDS * CAPACITY + j];
+            v[m] = staged[KEY_WORDS * CAPACITY + j];
+#else
+            v[m] = 0u;
 #endif
+        }
+        [[unroll]] for (uint m = 0u; m < COPY_BATCH; ++m) {
+            uint j = j0 + m * WG + t;
+            if (j < n) {
+                keys[j] = k[m];
+#if HAS_VALUE
+                values[j] = v[m];
+#endif
+            }
+        }
     }
     if (t == 0u)
         state[VKSORT_STATE_TICKET_WORD] = 0u; // tidy; the next sort fills it again anyway

@@ -177,7 +177,7 @@ static int has_bitonic(const vksort_vk_sorter *s)
 
 /* Smallest count AUTO hands to the RANK sort on a discrete GPU: below it the single-workgroup
  * network is as fast (H200 measurements, docs/PERFORMANCE.md). */
-#define RANK_AUTO_MIN_COUNT 512u
+#define RANK_AUTO_MIN_COUNT 1024u
 /* Largest count the RANK sort takes whatever the shared memory: its work grows with count^2. */
 #define RANK_MAX_CAPACITY 8192u
 

@@ -150,6 +150,47 @@ static int measure_floor(vk_rig *rig, VkQueryPool pool, int runs)
     return 0;
 }
 
+/* A RANK sort of an indirect count of 0: the ticket fill and one dispatch whose workgroups all
+ * return at once - the fixed cost under every RANK sort. */
+static int measure_empty_rank(vk_rig *rig, VkQueryPool pool, vksort_vk_sorter *sorter,
+                              const vk_rig_buffer *keys, const vk_rig_buffer *vals,
+                              const vk_rig_buffer *scratch, const vksort_vk_memory_requirements *req,
+                              int pairs, int runs)
+{
+    vk_rig_buffer count;
+    if (vk_rig_buffer_create(rig, 256, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, 1, &count))
+        return -1;
+    memset(count.mapped, 0, 256);
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys = (vksort_vk_buffer_range){keys->buffer, 0, VK_WHOLE_SIZE};
+    if (pairs)
+        si.values = (vksort_vk_buffer_range){vals->buffer, 0, VK_WHOLE_SIZE};
+    si.scratch = (vksort_vk_buffer_range){scratch->buffer, 0, req->scratch_size};
+    si.count_buffer = (vksort_vk_buffer_range){count.buffer, 0, 4};
+    si.query_pool = pool;
+    const uint32_t nq = vksort_vk_timestamp_query_count(sorter, &si);
+    double t[1024];
+    for (int run = -2; run < runs; ++run) {
+        VkCommandBuffer cmd = vk_rig_begin(rig);
+        if (vksort_vk_cmd_sort(sorter, cmd, &si) != VKSORT_SUCCESS || vk_rig_submit_wait(rig, cmd))
+            return -1;
+        uint64_t ts[8];
+        vkGetQueryPoolResults(rig->device, pool, 0, nq, sizeof ts, ts, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        double total = 0;
+        uint32_t np = 0;
+        vksort_vk_timestamps_to_ms(sorter, &si, ts, nq, NULL, &np, &total);
+        if (run >= 0)
+            t[run] = total * 1e3;
+    }
+    qsort(t, (size_t)runs, sizeof(double), cmp_double);
+    printf("floor: RANK sort of an indirect count 0 (%s; fill + a dispatch that exits at once): "
+           "median %.2f us, min %.2f us\n", pairs ? "pairs" : "keys", t[runs / 2], t[0]);
+    vk_rig_buffer_destroy(rig, &count);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     bench_opts o;
@@ -296,6 +337,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "scratch allocation failed\n");
             return 1;
         }
+        if (o.floor && props.rank_capacity &&
+            measure_empty_rank(&rig, pool, sorter, &keys, &vals, &scratch, &req, mode, o.runs) != 0)
+            return 1;
         const uint32_t tile = o.stable ? props.stable_tile_size : props.tile_size;
         const uint32_t wg = props.workgroup_size * (o.stable ? props.stable_tile_size : props.tile_size) /
                             props.tile_size;
