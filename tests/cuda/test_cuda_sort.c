@@ -156,7 +156,9 @@ done:
     return ok;
 }
 
-/* VKSORT_TEST_CUDA_QUICK=1 (used under compute-sanitizer): fewer distributions, no large sizes. */
+/* VKSORT_TEST_CUDA_QUICK=1 (used under compute-sanitizer): fewer distributions, no large sizes.
+ * =2 (racecheck, which runs CUB's shared-memory kernels very slowly): also only uniform keys,
+ * five sizes and two bit ranges in the small matrix. */
 static int quick;
 
 static void test_matrix_small(void)
@@ -172,6 +174,11 @@ static void test_matrix_small(void)
                     for (size_t b = 0; b < sizeof ranges / sizeof ranges[0]; ++b) {
                         if (quick && (d != DIST_UNIFORM && d != DIST_SPECIALS &&
                                       d != DIST_FEW_UNIQUE))
+                            continue;
+                        if (quick >= 2 && (d != DIST_UNIFORM || (b != 0 && b != 3) ||
+                                           (sizes[si] != 0 && sizes[si] != 33 &&
+                                            sizes[si] != 1025 && sizes[si] != 4097 &&
+                                            sizes[si] != SMALL_MAX)))
                             continue;
                         const int payload = (int)((si + b + (size_t)d) & 1u);
                         vksort_cuda_sorter *s = small_sorters[t][payload];
@@ -576,9 +583,10 @@ int main(void)
         return cuda_test_skip(d.message);
     }
     const char *q = getenv("VKSORT_TEST_CUDA_QUICK");
-    quick = q && *q && strcmp(q, "0") != 0;
+    quick = q && *q && strcmp(q, "0") != 0 ? (atoi(q) >= 2 ? 2 : 1) : 0;
     if (quick)
-        printf("quick mode (VKSORT_TEST_CUDA_QUICK): 3 distributions, no sizes above 2^13\n");
+        printf("quick mode (VKSORT_TEST_CUDA_QUICK=%d): %s, no sizes above 2^13\n", quick,
+               quick >= 2 ? "uniform keys, 5 sizes, 2 bit ranges" : "3 distributions");
     for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t)
         for (int p = 0; p < 2; ++p)
             small_sorters[t][p] = make_sorter((vksort_key_type)t, p, SMALL_MAX);
