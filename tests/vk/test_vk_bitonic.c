@@ -826,13 +826,13 @@ static void test_timestamps(void)
     vkDestroyQueryPool(rig.device, pool, NULL);
 }
 
-/* Two sorts in one command buffer with the documented barrier between them (scratch reuse). */
-static void test_back_to_back(void)
+/* Two sorts in one command buffer with the documented barrier between them (scratch reuse), the
+ * second with an indirect count; sorters of the current small_sort_mode. */
+static void back_to_back(uint32_t n, test_dist dist)
 {
     sorter_slot *slot = get_sorter(VKSORT_KEY_I32, 1, 4096, 256);
     if (!slot)
         return;
-    const uint32_t n = 3000;
     CHECK(ensure_buffer(&keys_buf, 2 * 4096 * 4, storage_usage) == 0);
     CHECK(ensure_buffer(&vals_buf, 2 * 4096 * 4, storage_usage) == 0);
     CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size,
@@ -840,7 +840,8 @@ static void test_back_to_back(void)
     CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
     int32_t *k = keys_buf.mapped;
     uint32_t *v = vals_buf.mapped;
-    test_fill_keys(VKSORT_KEY_I32, DIST_UNIFORM, k, 2 * 4096, 5);
+    memset(scratch_buf.mapped, 0x5a, (size_t)scratch_buf.size);
+    test_fill_keys(VKSORT_KEY_I32, dist, k, 2 * 4096, 5);
     for (uint32_t i = 0; i < 2 * 4096; ++i)
         v[i] = i;
     ((uint32_t *)count_buf.mapped)[0] = n;
@@ -873,7 +874,17 @@ static void test_back_to_back(void)
             if (kk[i - 1] > kk[i] || (kk[i - 1] == kk[i] && vv[i - 1] > vv[i]))
                 sorted = 0;
         CHECK(sorted);
+        /* The tail past the count stays as it was: payloads are still their positions. */
+        int tail = 1;
+        for (uint32_t i = n; i < 4096; ++i)
+            tail &= vv[i] == (uint32_t)pass * 4096u + i;
+        CHECK(tail);
     }
+}
+
+static void test_back_to_back(void)
+{
+    back_to_back(3000, DIST_UNIFORM);
 }
 
 /* The RANK small sort (shaders/rank_sort.comp): every type, payload, direction, bit range and
@@ -977,57 +988,8 @@ static void test_rank_sort(void)
         vkDestroyQueryPool(rig.device, pool, NULL);
     }
 
-    /* Back to back on one scratch (the ticket is filled again for the second sort), the second
-     * with an indirect count, with the documented barrier between. */
-    slot = get_sorter(VKSORT_KEY_I32, 1, 4096, 0);
-    if (slot) {
-        const uint32_t n = 3001;
-        CHECK(ensure_buffer(&keys_buf, 2 * 4096 * 4, storage_usage) == 0);
-        CHECK(ensure_buffer(&vals_buf, 2 * 4096 * 4, storage_usage) == 0);
-        CHECK(ensure_buffer(&scratch_buf, slot->reqs.scratch_size, slot->reqs.scratch_usage) == 0);
-        CHECK(ensure_buffer(&count_buf, 256, storage_usage) == 0);
-        memset(scratch_buf.mapped, 0x5a, (size_t)scratch_buf.size);
-        int32_t *k = keys_buf.mapped;
-        uint32_t *v = vals_buf.mapped;
-        test_fill_keys(VKSORT_KEY_I32, DIST_FEW_UNIQUE, k, 2 * 4096, 15);
-        for (uint32_t i = 0; i < 2 * 4096; ++i)
-            v[i] = i;
-        ((uint32_t *)count_buf.mapped)[0] = n;
-        VkCommandBuffer cmd = vk_rig_begin(&rig);
-        for (int pass = 0; pass < 2; ++pass) {
-            vksort_vk_sort_info si;
-            memset(&si, 0, sizeof si);
-            si.keys = (vksort_vk_buffer_range){keys_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
-            si.values = (vksort_vk_buffer_range){vals_buf.buffer, (VkDeviceSize)pass * 4096 * 4, 4096 * 4};
-            si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, VK_WHOLE_SIZE};
-            if (pass == 0)
-                si.count = n;
-            else
-                si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 0, 4};
-            if (pass == 1)
-                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                               VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-            CHECK_EQ(vksort_vk_cmd_sort(slot->sorter, cmd, &si), VKSORT_SUCCESS);
-        }
-        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-        CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
-        for (int pass = 0; pass < 2; ++pass) {
-            const int32_t *kk = k + pass * 4096;
-            const uint32_t *vv = v + pass * 4096;
-            int sorted = 1;
-            for (uint32_t i = 1; i < n; ++i)
-                if (kk[i - 1] > kk[i] || (kk[i - 1] == kk[i] && vv[i - 1] > vv[i]))
-                    sorted = 0;
-            CHECK(sorted);
-            /* The tail past the count stays as it was: payloads are still their positions. */
-            int tail = 1;
-            for (uint32_t i = n; i < 4096; ++i)
-                tail &= vv[i] == (uint32_t)pass * 4096u + i;
-            CHECK(tail);
-        }
-    }
+    /* Back to back on one scratch (the ticket is filled again for the second sort). */
+    back_to_back(3001, DIST_FEW_UNIQUE);
     small_sort_mode = saved;
 }
 
