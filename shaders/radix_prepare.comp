@@ -2,7 +2,8 @@
 // First radix pass (one workgroup): clamps the count (host or indirect) to max_count, derives
 // the tile, block and histogram-group counts, clears the histograms and tickets, and writes the
 // indirect dispatch of the histogram pass. Everything later reads the count from the state.
-//   pc.aux: elements per histogram workgroup        pc.max_tiles: portable block capacity
+//   pc.aux: least elements per histogram workgroup (a multiple of RADIX_HIST_ALIGN)
+//   pc.max_tiles: portable block capacity
 #extension GL_GOOGLE_include_directive : require
 #include "radix_common.glsl"
 
@@ -33,13 +34,18 @@ void main()
         uint tiles = (n + pc.tile_size - 1u) / pc.tile_size;
         uint per_block = max(1u, (tiles + pc.max_tiles - 1u) / pc.max_tiles);
         uint blocks = (tiles + per_block - 1u) / per_block;
-        uint hist_groups = n < 2u ? 0u : (n + pc.aux - 1u) / pc.aux;
+        // At most RADIX_HIST_MAX_GROUPS histogram workgroups: each flushes up to
+        // RADIX_DIGITS * digit_count global atomics, so big counts take bigger chunks.
+        uint hist_groups = n < 2u ? 0u : min((n + pc.aux - 1u) / pc.aux, RADIX_HIST_MAX_GROUPS);
+        uint per_group = hist_groups == 0u ? 0u : (n + hist_groups - 1u) / hist_groups;
+        uint hist_chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
         state[RADIX_S_TILES_PER_BLOCK] = per_block;
         state[RADIX_S_STALL_TIMEOUTS] = 0u;
         state[RADIX_S_HIST_GROUPS] = hist_groups;
+        state[RADIX_S_HIST_CHUNK] = hist_chunk;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             state[RADIX_S_TICKET + p] = 0u;
             state[RADIX_S_PARITY + p] = 0u;

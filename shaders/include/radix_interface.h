@@ -26,6 +26,7 @@
 #define RADIX_FLAG_STALL_FIRST 4u  /* test mode: emulate a GPU without forward progress */
 #define RADIX_FLAG_CLEAR_LOOKBACK 8u /* histogram pass: clear Onesweep look-back region 0 */
 #define RADIX_FLAG_PORTABLE 16u    /* plan pass: scatter passes are portable downsweeps */
+#define RADIX_FLAG_KEYS_VEC4 32u   /* histogram pass: the keys binding starts 16-byte aligned */
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -34,6 +35,7 @@
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
 #define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
+#define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
 #define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A */
 #define RADIX_S_ACTIVE 24u         /* + pass: 1 when the pass runs */
@@ -63,6 +65,16 @@
 #define RADIX_SCAN_WORKGROUP 256u
 #define RADIX_COPY_WORKGROUP 256u
 #define RADIX_COPY_PER_GROUP 1024u
+/* Histogram pass: at most this many workgroups (each walks a chunk of
+ * max(pc.aux, n / RADIX_HIST_MAX_GROUPS) elements, so larger counts cost no more global
+ * atomics); chunks are multiples of RADIX_HIST_ALIGN elements. Chosen from H200 timings
+ * (2^24 u32 keys, 16-byte loads): 2048 groups of 8192 keys 76 us, 512 groups of 32768 keys
+ * 80 us (too few warps in flight for a latency-bound pass); at 2^20 the least chunk (pc.aux,
+ * 2048 keys: 512 groups) 16 us against 19 us with 128 groups of 8192. So: the least chunk up to
+ * 2048 groups (2^22 keys), then 2048 groups (~15 per SM of an H200), whose flush (2048 *
+ * RADIX_DIGITS global atomics per digit position) stays small next to the keys at any count. */
+#define RADIX_HIST_MAX_GROUPS 2048u
+#define RADIX_HIST_ALIGN 1024u
 /* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
 #define RADIX_MAX_BLOCKS 1024u

@@ -21,7 +21,7 @@
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
 #define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
-#define RADIX_HIST_ITEMS 32u
+#define RADIX_HIST_ITEMS 8u /* least elements per histogram invocation (small counts) */
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
 typedef struct radix_push {
@@ -189,7 +189,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->tile = wg * items;
     rx->smem_words = smem;
     rx->hist_workgroup = 256u;
-    rx->hist_chunk = rx->hist_workgroup * RADIX_HIST_ITEMS;
+    rx->hist_chunk = rx->hist_workgroup * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
     rx->max_tiles = tiles ? tiles : 1u;
@@ -436,7 +436,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.flags = (p->indirect ? RADIX_FLAG_INDIRECT : 0u) |
                  ((info->flags & VKSORT_FLAG_DESCENDING) ? RADIX_FLAG_DESCENDING : 0u) |
                  (s->emulate_no_forward_progress ? RADIX_FLAG_STALL_FIRST : 0u) |
-                 (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE);
+                 (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE) |
+                 ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u);
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;
     push.bit_end = p->bit_end;
