@@ -23,6 +23,9 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buff
 // counted in state[RADIX_S_STALL_TIMEOUTS].
 const uint STALL_SPIN_LIMIT = 1u << 20;
 
+// Look-back: predecessor words read per step.
+const uint LB_WIDTH = 4u;
+
 void main()
 {
     uint t = gl_LocalInvocationID.x;
@@ -68,7 +71,7 @@ void main()
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
-    // the whole subgroup waiting until every lane's predecessor word is published. (Lanes that
+    // LB_WIDTH predecessors per step, the whole subgroup waiting until every lane is done. (Lanes that
     // spin independently inside a subgroup produced wrong prefixes on lavapipe.)
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint exclusive = 0u;
@@ -76,13 +79,26 @@ void main()
             uint j = part;
             bool done = false;
             while (!subgroupAll(done)) {
-                uint w = 0u;
                 if (!done) {
-                    w = lookback[region + (j - 1u) * RADIX_DIGITS + d];
-                    if ((w & RADIX_LB_STATUS) != 0u) {
-                        exclusive += w & RADIX_LB_VALUE;
-                        --j;
-                        done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
+                    // round trip), then summed back from the nearest while they are published,
+                    // up to the first INCLUSIVE.
+                    uint j0 = j;
+                    uint w[LB_WIDTH];
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
+                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
+                    bool walk = true;
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
+                        if (walk && k < j0) {
+                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
+                                exclusive += w[k] & RADIX_LB_VALUE;
+                                --j;
+                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                                walk = !done;
+                            } else {
+                                walk = false;
+                            }
+                        }
                     }
                 }
             }
