@@ -6,9 +6,14 @@
 // state[RADIX_S_HIST_CHUNK] (radix_prepare.comp sizes it so that there are at most
 // RADIX_HIST_MAX_GROUPS workgroups; a multiple of RADIX_HIST_ALIGN, so every chunk starts on a
 // 16-byte boundary of the binding).
-// Keys are read 16 bytes per invocation (4 u32 / 2 u64 keys) where the binding is 16-byte
-// aligned (RADIX_FLAG_KEYS_VEC4); the last < 4 keys of a chunk, and every key otherwise, one
-// at a time.
+// Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
+// load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
+// (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
+// < 4 keys of a chunk, and every key otherwise, one key a load.
+// Counting: one plain shared atomicAdd per key and digit position, except where a digit
+// position has a single value over all the keys a subgroup loaded in one step (constant,
+// sorted or narrow-range data): one atomic for the subgroup, found with one subgroupAll per
+// digit position and step (no subgroupAllEqual: it cost ~45 % of the pass on the H200).
 #extension GL_GOOGLE_include_directive : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
@@ -41,43 +46,37 @@ uint key_digit(KEY_T ok, uint p)
 #endif
 }
 
-// lanes: valid lanes of the subgroup (computed in uniform control flow by the caller).
-void count_digit(uint slot, bool valid, uint lanes)
-{
-    // Runs of equal digits across a subgroup (constant or sorted data) cost one shared atomic
-    // instead of S colliding ones.
-    if (subgroupAllEqual(valid ? slot : 0xffffffffu)) {
-        if (valid && subgroupElect())
-            atomicAdd(s_hist[slot], lanes);
-    } else if (valid) {
-        atomicAdd(s_hist[slot], 1u);
-    }
-}
+// Loads in flight per invocation (16-byte loads, or single keys without alignment).
+#ifndef HIST_LOADS
+#define HIST_LOADS 4u
+#endif
+// Keys one invocation holds per step.
+#define STEP_KEYS (HIST_LOADS * VEC_KEYS)
 
-// The VEC_KEYS consecutive digits d of each valid lane (in uniform control flow). When every
-// valid lane holds one digit value, one atomic for the subgroup (constant or sorted data);
-// else each lane adds its runs of equal digits (up to VEC_KEYS atomics).
-void count_vec(uint offset, uint d[VEC_KEYS], bool valid, uint lanes)
+// Counts the STEP_KEYS keys ok of each invocation (ok[i] counts when valid[i]); full: every key
+// of the workgroup's step is valid (workgroup-uniform). In uniform control flow. lanes:
+// invocations of the subgroup.
+void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS], bool full, uint lanes)
 {
-    bool same = true;
-    [[unroll]] for (uint j = 1u; j < VEC_KEYS; ++j)
-        same = same && d[j] == d[0];
-    // Valid lanes are a prefix of the subgroup, so the first lane is valid whenever any is.
-    uint first = subgroupBroadcastFirst(d[0]);
-    if (subgroupAll(!valid || (same && d[0] == first))) {
-        if (lanes != 0u && subgroupElect())
-            atomicAdd(s_hist[offset + first], lanes * VEC_KEYS);
-    } else if (valid) {
-        uint run = 1u;
-        [[unroll]] for (uint j = 1u; j < VEC_KEYS; ++j) {
-            if (d[j] != d[j - 1u]) {
-                atomicAdd(s_hist[offset + d[j - 1u]], run);
-                run = 1u;
-            } else {
-                ++run;
-            }
+    // Bits where some key of the subgroup differs from the subgroup's first key.
+    KEY_T ref = subgroupBroadcastFirst(ok[0]);
+    KEY_T diff = KEY_T(0u);
+    [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
+        diff |= ok[i] ^ ref;
+    uint digits = pc.digit_count;
+    for (uint p = 0u; p < digits; ++p) {
+        uint offset = p * RADIX_DIGITS;
+        bool same = false;
+        if (full)
+            same = subgroupAll(key_digit(diff, p) == 0u);
+        if (same) {
+            if (subgroupElect())
+                atomicAdd(s_hist[offset + key_digit(ref, p)], lanes * STEP_KEYS);
+        } else {
+            [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
+                if (valid[i])
+                    atomicAdd(s_hist[offset + key_digit(ok[i], p)], 1u);
         }
-        atomicAdd(s_hist[offset + d[VEC_KEYS - 1u]], run);
     }
 }
 
@@ -87,6 +86,7 @@ void main()
     uint n = state[RADIX_S_COUNT];
     uint group = radix_group_index();
     uint digits = pc.digit_count;
+    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     barrier();
@@ -94,37 +94,45 @@ void main()
     uint chunk = state[RADIX_S_HIST_CHUNK];
     uint begin = min(group * chunk, n);
     uint end = min(begin + chunk, n);
-    // Keys [begin, vec_end) in 16-byte loads, [vec_end, end) one at a time.
+    // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
+    // time. Trip counts are workgroup-uniform (subgroup operations in count_step).
     uint vec_end = (pc.flags & RADIX_FLAG_KEYS_VEC4) != 0u
                        ? begin + (end - begin) / VEC_KEYS * VEC_KEYS : begin;
-    // Uniform trip counts so the subgroup votes see every lane.
-    for (uint base = begin; base < vec_end; base += WG * VEC_KEYS) {
-        uint i = base + t * VEC_KEYS;
-        bool valid = i < vec_end;
-        uvec4 v = valid ? keys_a4[i / VEC_KEYS] : uvec4(0u);
-        KEY_T ok[VEC_KEYS];
-#if KEY64
-        ok[0] = radix_order_key(v.xy);
-        ok[1] = radix_order_key(v.zw);
-#else
-        [[unroll]] for (uint j = 0u; j < VEC_KEYS; ++j)
-            ok[j] = radix_order_key(v[j]);
-#endif
-        uint lanes = subgroupBallotBitCount(subgroupBallot(valid));
-        for (uint p = 0u; p < digits; ++p) {
-            uint d[VEC_KEYS];
+    uint vbegin = begin / VEC_KEYS;
+    uint vend = vec_end / VEC_KEYS;
+    for (uint base = vbegin; base < vend; base += WG * HIST_LOADS) {
+        uvec4 v[HIST_LOADS];
+        bool valid[STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
+            uint i = base + k * WG + t;
+            bool in_range = i < vend;
+            v[k] = in_range ? keys_a4[i] : uvec4(0u);
             [[unroll]] for (uint j = 0u; j < VEC_KEYS; ++j)
-                d[j] = key_digit(ok[j], p);
-            count_vec(p * RADIX_DIGITS, d, valid, lanes);
+                valid[k * VEC_KEYS + j] = in_range;
         }
+        KEY_T ok[STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
+#if KEY64
+            ok[2u * k] = radix_order_key(v[k].xy);
+            ok[2u * k + 1u] = radix_order_key(v[k].zw);
+#else
+            [[unroll]] for (uint j = 0u; j < 4u; ++j)
+                ok[4u * k + j] = radix_order_key(v[k][j]);
+#endif
+        }
+        count_step(ok, valid, base + WG * HIST_LOADS <= vend, lanes);
     }
-    for (uint base = vec_end; base < end; base += WG) {
-        uint i = base + t;
-        bool valid = i < end;
-        KEY_T ok = radix_order_key(valid ? keys_a[i] : KEY_T(0u));
-        uint lanes = subgroupBallotBitCount(subgroupBallot(valid));
-        for (uint p = 0u; p < digits; ++p)
-            count_digit(p * RADIX_DIGITS + key_digit(ok, p), valid, lanes);
+    for (uint base = vec_end; base < end; base += WG * STEP_KEYS) {
+        KEY_T ok[STEP_KEYS];
+        bool valid[STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < STEP_KEYS; ++k) {
+            uint i = base + k * WG + t;
+            valid[k] = i < end;
+            ok[k] = valid[k] ? keys_a[i] : KEY_T(0u);
+        }
+        [[unroll]] for (uint k = 0u; k < STEP_KEYS; ++k)
+            ok[k] = radix_order_key(ok[k]);
+        count_step(ok, valid, base + WG * STEP_KEYS <= end, lanes);
     }
     barrier();
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
