@@ -1296,54 +1296,30 @@ int main(int argc, char **argv)
         return 0;
     });
 
-    variant("c0", [&]() {
-        recorder r;
-        if (host_to_cuda(p, true, p.s_nb, r))
-            return -1;
-        r.emit("c0");
-        return 0;
+    /* Single hand-offs: each measures one function into a recorder. */
+    auto single_variant = [&](const char *key, auto &&measure) {
+        variant(key, [&]() {
+            recorder r;
+            if (measure(r))
+                return -1;
+            r.emit(key);
+            return 0;
+        });
+    };
+    single_variant("c0", [&](recorder &r) { return host_to_cuda(p, true, p.s_nb, r); });
+    single_variant("c1", [&](recorder &r) { return host_to_cuda(p, false, p.s_nb, r); });
+    single_variant("c2", [&](recorder &r) { return host_to_vk(p, r); });
+    single_variant("d0", [&](recorder &r) {
+        return cuda_to_vk(p, D_B_FIRST, p.tl, p.x_tl, &p.v_tl, r);
     });
-    variant("c1", [&]() {
-        recorder r;
-        if (host_to_cuda(p, false, p.s_nb, r))
-            return -1;
-        r.emit("c1");
-        return 0;
+    single_variant("d1", [&](recorder &r) {
+        return cuda_to_vk(p, D_SIGNAL_FIRST, p.tl, p.x_tl, &p.v_tl, r);
     });
-    variant("c2", [&]() {
-        recorder r;
-        if (host_to_vk(p, r))
-            return -1;
-        r.emit("c2");
-        return 0;
+    single_variant("d2", [&](recorder &r) {
+        return cuda_to_vk(p, D_SETTLED, p.tl, p.x_tl, &p.v_tl, r);
     });
-    variant("d0", [&]() {
-        recorder r;
-        if (cuda_to_vk(p, D_B_FIRST, p.tl, p.x_tl, &p.v_tl, r))
-            return -1;
-        r.emit("d0");
-        return 0;
-    });
-    variant("d1", [&]() {
-        recorder r;
-        if (cuda_to_vk(p, D_SIGNAL_FIRST, p.tl, p.x_tl, &p.v_tl, r))
-            return -1;
-        r.emit("d1");
-        return 0;
-    });
-    variant("d2", [&]() {
-        recorder r;
-        if (cuda_to_vk(p, D_SETTLED, p.tl, p.x_tl, &p.v_tl, r))
-            return -1;
-        r.emit("d2");
-        return 0;
-    });
-    variant("d3", [&]() {
-        recorder r;
-        if (cuda_to_vk(p, D_B_FIRST, p.tl2, p.x_tl2, &p.v_tl2, r))
-            return -1;
-        r.emit("d3");
-        return 0;
+    single_variant("d3", [&](recorder &r) {
+        return cuda_to_vk(p, D_B_FIRST, p.tl2, p.x_tl2, &p.v_tl2, r);
     });
 
     /* Last: a binary wait that never resolves cannot be unblocked from the host. */

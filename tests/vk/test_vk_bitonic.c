@@ -887,6 +887,26 @@ static void test_back_to_back(void)
     back_to_back(3000, DIST_UNIFORM);
 }
 
+/* One case of the RANK matrix: distribution, direction, stable flag and bit range rotate with
+ * `rot`. */
+static int run_rank_case(vksort_key_type type, int payload, uint32_t n, int indirect,
+                         uint32_t max_count, unsigned rot)
+{
+    sort_case c;
+    memset(&c, 0, sizeof c);
+    c.type = type;
+    c.dist = (test_dist)(rot % DIST_COUNT);
+    c.n = n;
+    c.payload = payload;
+    c.desc = (int)(rot & 1u);
+    c.stable = (int)((rot >> 1) & 1u);
+    c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
+    c.indirect = indirect;
+    c.max_count = max_count;
+    c.seed = 31000 + rot;
+    return run_case(&c);
+}
+
 /* The RANK small sort (shaders/rank_sort.comp): every type, payload, direction, bit range and
  * distribution at counts around its 32-element workgroups and its capacity, indirect counts,
  * the AUTO choice, its timestamps and two back-to-back sorts on one scratch. */
@@ -917,37 +937,13 @@ static void test_rank_sort(void)
                                       cap - 1, cap, cap + 1 <= 4096 ? cap + 1 : 4096};
             const size_t ns = quick ? 9 : sizeof sizes / sizeof sizes[0];
             for (size_t si = 0; si < ns; ++si) {
-                for (int k = 0; k < 2; ++k, ++rot) {
-                    sort_case c;
-                    memset(&c, 0, sizeof c);
-                    c.type = (vksort_key_type)t;
-                    c.dist = (test_dist)(rot % DIST_COUNT);
-                    c.n = sizes[si];
-                    c.payload = payload;
-                    c.desc = (int)(rot & 1u);
-                    c.stable = (int)((rot >> 1) & 1u);
-                    c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
-                    c.max_count = 4096;
-                    c.seed = 31000 + rot;
-                    CHECK(run_case(&c));
-                }
+                for (int k = 0; k < 2; ++k, ++rot)
+                    CHECK(run_rank_case((vksort_key_type)t, payload, sizes[si], 0, 4096, rot));
             }
             /* Indirect: one fixed grid for max_count; counts 0, 1 and past the maximum too. */
             const uint32_t counts[] = {0, 1, 2, 33, 700, 999, 1000, 1001, 0xffffffffu};
-            for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
-                sort_case c;
-                memset(&c, 0, sizeof c);
-                c.type = (vksort_key_type)t;
-                c.dist = (test_dist)(rot % DIST_COUNT);
-                c.n = counts[i];
-                c.payload = payload;
-                c.desc = (int)(rot & 1u);
-                c.bit_end = bit_range_choice(c.type, rot, &c.bit_begin);
-                c.indirect = 1;
-                c.max_count = 1000;
-                c.seed = 32000 + rot;
-                CHECK(run_case(&c));
-            }
+            for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot)
+                CHECK(run_rank_case((vksort_key_type)t, payload, counts[i], 1, 1000, rot));
         }
     }
 
