@@ -14,7 +14,9 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
+ *                    [--radix-wg N]
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
+ *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  */
 #include "support/test_data.h"
@@ -45,6 +47,7 @@ static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "c
 
 static vk_rig rig;
 static uint32_t radix_items; /* --radix-items (0: the sorter default) */
+static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
 
 static int cmp_double(const void *a, const void *b)
@@ -144,6 +147,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     ci.max_count = n;
     ci.algorithm = algo;
     ci.radix_items_per_invocation = radix_items;
+    ci.radix_workgroup_size = radix_wg;
     ci.flags = radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u;
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
@@ -242,6 +246,11 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     detail[0] = '\0';
     if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, passes, &np, &total) == VKSORT_SUCCESS) {
         size_t used = 0;
+        vksort_vk_sorter_properties props;
+        vksort_vk_get_sorter_properties(s, &props);
+        if (props.radix_tile_size)
+            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u] ",
+                                     props.radix_workgroup_size, props.radix_tile_size);
         for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);
@@ -278,12 +287,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--csv") && v) csv_path = argv[++i];
         else if (!strcmp(a, "--copy-tbps") && v) copy_tbps = atof(argv[++i]);
         else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
-                            "[--copy-tbps X] [--radix-items N] [--radix-partitioned]\n");
+                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned]\n");
             return 2;
         }
     }

@@ -1,7 +1,8 @@
 // Radix sort: ranking one tile of keys with subgroup ballots (warp-level multi-split), shared by
 // the Onesweep scatter pass and the portable downsweep pass.
 //
-// A tile is WG * ITEMS consecutive elements. Subgroup s owns the tile's elements
+// A tile is WG * ITEMS consecutive elements; WG is a divisor of 256 or a multiple of the subgroup
+// size from 256 on (per-digit work then leaves invocations >= 256 idle). Subgroup s owns the tile's elements
 // [s * S * ITEMS, (s + 1) * S * ITEMS) (S = subgroup size); its item j, lane l is element
 // s * S * ITEMS + j * S + l, so each load instruction of a subgroup reads S consecutive keys.
 // Ranking walks the items in order and, inside an item, the lanes in order, and subgroups own
@@ -97,14 +98,20 @@ uvec4 radix_peers(bool valid, uint digit)
 #endif
 }
 
-// Exclusive scan of s_count into s_tile_start (WG divides 256). Ends with a barrier.
+// Exclusive scan of s_count into s_tile_start. Below 256 invocations (WG divides 256) each
+// invocation sums RADIX_DIGITS / WG consecutive digits; from 256 on (any multiple of the
+// subgroup size) invocation t < 256 takes digit t and the others add nothing. Ends with a
+// barrier.
 void radix_scan_counts()
 {
-    const uint per = RADIX_DIGITS / WG;
+    const uint per = WG >= RADIX_DIGITS ? 1u : RADIX_DIGITS / WG;
     uint t = gl_LocalInvocationID.x;
+    bool owner = t * per < RADIX_DIGITS;
     uint sum = 0u;
-    for (uint k = 0u; k < per; ++k)
-        sum += s_count[t * per + k];
+    if (owner) {
+        for (uint k = 0u; k < per; ++k)
+            sum += s_count[t * per + k];
+    }
     // Scan of the per-invocation sums: subgroup scan, then the subgroup totals in order.
     uint inclusive = subgroupInclusiveAdd(sum);
     if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
@@ -120,9 +127,11 @@ void radix_scan_counts()
     }
     barrier();
     uint run = s_partial[gl_SubgroupID] + inclusive - sum;
-    for (uint k = 0u; k < per; ++k) {
-        s_tile_start[t * per + k] = run;
-        run += s_count[t * per + k];
+    if (owner) {
+        for (uint k = 0u; k < per; ++k) {
+            s_tile_start[t * per + k] = run;
+            run += s_count[t * per + k];
+        }
     }
     barrier();
 }

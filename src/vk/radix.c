@@ -67,6 +67,44 @@ static int extension_listed(const vksort_vk_sorter_create_info *info, const char
     return 0;
 }
 
+/* Shared memory of a tile pass besides the staging area: counts, starts, destinations, run,
+ * scan words. */
+static uint32_t radix_fixed_bytes(uint32_t wg)
+{
+    return 4u * (4u * RADIX_DIGITS + wg + 16u);
+}
+
+/* Items per invocation for a workgroup of wg invocations (subgroups of at least min_size
+ * lanes): at most `preferred`, fewer when shared memory cannot hold the tile; 0 when not even
+ * one item or the subgroups' counters fit. */
+static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
+                                uint32_t key_words, uint32_t preferred)
+{
+    const uint32_t fixed = radix_fixed_bytes(wg);
+    const uint32_t counter_bytes = 4u * (wg / min_size) * RADIX_DIGITS;
+    if (lim->maxComputeSharedMemorySize <= fixed + 4u * wg * key_words ||
+        lim->maxComputeSharedMemorySize < fixed + counter_bytes)
+        return 0u;
+    uint32_t items = (lim->maxComputeSharedMemorySize - fixed) / (4u * wg * key_words);
+    return items < preferred ? items : preferred;
+}
+
+/* Items per invocation asked for: the knob, else 17 on subgroups >= 32 at up to 256 invocations
+ * (measured best on the H200 among 9..17, docs/perf-notes.md), a tile of 7680 (CUB's) on wider
+ * workgroups, 8 on smaller subgroups. */
+static uint32_t preferred_items(const vksort_vk_sorter_create_info *info, const vksort_vk_radix *rx,
+                                uint32_t wg)
+{
+    if (info->radix_items_per_invocation)
+        return info->radix_items_per_invocation;
+    if (rx->subgroup_size < 32u)
+        return 8u;
+    if (wg <= 256u)
+        return 17u;
+    uint32_t items = 7680u / wg;
+    return items > RADIX_MAX_ITEMS ? RADIX_MAX_ITEMS : items;
+}
+
 vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info,
                                     vksort_vk_algorithm requested)
 {
@@ -137,9 +175,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         rx->max_workgroup_subgroups = range.maxComputeWorkgroupSubgroups;
     }
 
-    /* Workgroup: at most 16 subgroups of the smallest size (their per-digit counters live in
-     * shared memory), at most 256 invocations, a divisor of 256 (one digit per invocation in the
-     * scans), and whole subgroups of the largest size (ranking assumes full subgroups). */
+    /* Default workgroup: at most 16 subgroups of the smallest size (their per-digit counters
+     * live in shared memory), at most 256 invocations, a divisor of 256, and whole subgroups of
+     * the largest size (ranking assumes full subgroups). */
     uint32_t wg = min_size * 16u;
     if (wg > 256u)
         wg = 256u;
@@ -157,33 +195,44 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0])
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "radix sorts need %u invocations per workgroup", wg);
-    const uint32_t key_words = s->key_size / 4u;
-    /* Shared memory besides the staging area: counts, starts, destinations, run, scan words. */
-    const uint32_t fixed_bytes = 4u * (4u * RADIX_DIGITS + wg + 16u);
-    if (lim->maxComputeSharedMemorySize <= fixed_bytes + 4u * wg * key_words)
-        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
-                              "maxComputeSharedMemorySize %u too small for the radix tile",
-                              lim->maxComputeSharedMemorySize);
-    uint32_t items = (lim->maxComputeSharedMemorySize - fixed_bytes) / (4u * wg * key_words);
-    /* 17 per invocation measured best on the H200 among 9..17 (docs/perf-notes.md); fewer
-     * elsewhere. */
-    uint32_t preferred = rx->subgroup_size >= 32 ? 17u : 8u;
     if (info->radix_items_per_invocation > RADIX_MAX_ITEMS)
         return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
                               "radix_items_per_invocation must be 0..%u (got %u)", RADIX_MAX_ITEMS,
                               info->radix_items_per_invocation);
-    if (info->radix_items_per_invocation)
-        preferred = info->radix_items_per_invocation;
-    if (items > preferred)
-        items = preferred;
+    const uint32_t want_wg = info->radix_workgroup_size;
+    if (want_wg != 0u && want_wg != 64u && want_wg != 128u &&
+        (want_wg < 256u || want_wg > 1024u || want_wg % 128u != 0u))
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                              "radix_workgroup_size must be 0, 64, 128 or a multiple of 128 in "
+                              "256..1024 (got %u)",
+                              want_wg);
+    const uint32_t key_words = s->key_size / 4u;
+    if (radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx, wg)) == 0)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "maxComputeSharedMemorySize %u too small for the radix tile",
+                              lim->maxComputeSharedMemorySize);
+    /* A wider workgroup: asked for (radix_workgroup_size), or by default 512 invocations of 16
+     * subgroups of 32 with 15 items each (CUB's tile of 7680) where every pipeline runs 32 lanes
+     * and shared memory holds that whole tile (48 KiB: u32 keys and pairs; not u64 keys).
+     * Where the device cannot run the size, the default above stays. */
+    uint32_t wide = want_wg;
+    if (wide == 0u && min_size == 32u && max_size == 32u)
+        wide = 512u;
+    if (wide != 0u && wide != wg && wide % max_size == 0u &&
+        (wide >= 256u || 256u % wide == 0u) && wide <= lim->maxComputeWorkGroupInvocations &&
+        wide <= lim->maxComputeWorkGroupSize[0] &&
+        (!rx->pinned_subgroup_size ||
+         wide <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)) {
+        const uint32_t pref = preferred_items(info, rx, wide);
+        const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, pref);
+        if (fit != 0u && (want_wg != 0u || fit == pref))
+            wg = wide;
+    }
+    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx, wg));
     uint32_t subgroups = wg / min_size;
     uint32_t smem = wg * items * key_words;
     if (smem < subgroups * RADIX_DIGITS)
         smem = subgroups * RADIX_DIGITS;
-    if (4u * smem + fixed_bytes > lim->maxComputeSharedMemorySize)
-        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
-                              "maxComputeSharedMemorySize %u too small for %u subgroups' counters",
-                              lim->maxComputeSharedMemorySize, subgroups);
     rx->workgroup = wg;
     rx->items = items;
     rx->tile = wg * items;

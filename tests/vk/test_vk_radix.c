@@ -372,6 +372,45 @@ static void test_subgroup_size_pinning(void)
     }
 }
 
+/* radix_workgroup_size: wider workgroups (more subgroups than digits per invocation) sort the
+ * same bytes where the device runs them (lavapipe at 16 lanes runs 384: 24 subgroups' counters
+ * fit its 32 KiB; 512 there needs all of it and falls back), else the default is kept. */
+static void test_workgroup_sizes(void)
+{
+    const uint32_t sizes[] = {384, 512, 1024};
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
+    const int payloads[] = {0, 1, 0};
+    for (size_t w = 0; w < 3; ++w) {
+        for (size_t ti = 0; ti < 3; ++ti) {
+            sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+            sort_slot *plain = sort_check_sorter(&c.cfg);
+            CHECK(plain != NULL);
+            if (!plain)
+                continue;
+            const uint32_t fallback = plain->props.radix_workgroup_size;
+            c.cfg.radix_wg = sizes[w];
+            sort_slot *slot = sort_check_sorter(&c.cfg);
+            CHECK(slot != NULL);
+            if (!slot)
+                continue;
+            const uint32_t got = slot->props.radix_workgroup_size;
+            CHECK(got == sizes[w] || got == fallback);
+            printf("     asked %u (%s%s): workgroup %u, tile %u\n", sizes[w],
+                   vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", got,
+                   slot->props.radix_tile_size);
+            const uint32_t counts[] = {7, slot->props.radix_tile_size - 1u,
+                                       3u * slot->props.radix_tile_size + 5u, 200003};
+            for (size_t i = 0; i < 4; ++i) {
+                c.n = counts[i];
+                c.dist = (test_dist)((w + ti + i) % DIST_COUNT);
+                c.desc = (int)(i & 1u);
+                c.seed = 7000 + 16 * w + 4 * ti + i;
+                CHECK(sort_check_run(&c, NULL));
+            }
+        }
+    }
+}
+
 static void test_timestamps_and_errors(void)
 {
     sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
@@ -477,6 +516,12 @@ static void test_timestamps_and_errors(void)
     CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
     CHECK(strstr(diag.message, "radix_items_per_invocation") != NULL);
+    ci.radix_items_per_invocation = 0;
+    ci.radix_workgroup_size = 300;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
+    CHECK(strstr(diag.message, "radix_workgroup_size") != NULL);
+    ci.radix_workgroup_size = 0;
     ci.radix_items_per_invocation = 5;
     CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_SUCCESS);
     if (bad) {
@@ -534,6 +579,7 @@ int main(int argc, char **argv)
     TIMED(test_auto_choice);
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
+    TIMED(test_workgroup_sizes);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)

@@ -67,6 +67,7 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.max_count = cfg->max_count;
     ci.max_tile_size = cfg->tile_cap;
     ci.algorithm = cfg->algorithm;
+    ci.radix_workgroup_size = cfg->radix_wg;
     ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0);
     ci.diagnostics = &diag;
     ci.enabled_extension_count = rig->enabled_extension_count;

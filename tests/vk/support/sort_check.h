@@ -18,6 +18,7 @@ typedef struct sort_config {
     uint32_t tile_cap;
     vksort_vk_algorithm algorithm;
     vksort_vk_create_flags flags;
+    uint32_t radix_wg; /* vksort_vk_sorter_create_info::radix_workgroup_size */
 } sort_config;
 
 typedef struct sort_slot {
