@@ -89,20 +89,16 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
     return items < preferred ? items : preferred;
 }
 
-/* Items per invocation asked for: the knob, else 17 on subgroups >= 32 at up to 256 invocations
- * (measured best on the H200 among 9..17, docs/perf-notes.md), a tile of 7680 (CUB's) on wider
- * workgroups, 8 on smaller subgroups. */
+/* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
+ * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
+ * smaller subgroups. */
 static uint32_t preferred_items(const vksort_vk_sorter_create_info *info, const vksort_vk_radix *rx,
                                 uint32_t wg)
 {
+    (void)wg;
     if (info->radix_items_per_invocation)
         return info->radix_items_per_invocation;
-    if (rx->subgroup_size < 32u)
-        return 8u;
-    if (wg <= 256u)
-        return 17u;
-    uint32_t items = 7680u / wg;
-    return items > RADIX_MAX_ITEMS ? RADIX_MAX_ITEMS : items;
+    return rx->subgroup_size < 32u ? 8u : 17u;
 }
 
 vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info,
@@ -212,8 +208,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
     /* A wider workgroup: asked for (radix_workgroup_size), or by default 512 invocations of 16
-     * subgroups of 32 with 15 items each (CUB's tile of 7680) where every pipeline runs 32 lanes
-     * and shared memory holds that whole tile (48 KiB: u32 keys and pairs; not u64 keys).
+     * subgroups of 32 with 17 items each (a tile of 8704; CUB's is 7680) where every pipeline
+     * runs 32 lanes and shared memory holds that whole tile (48 KiB: u32 keys and pairs, not u64
+     * keys). On the H200 2^24 u32 keys 0.852 -> 0.829 ms, 2^20 0.125 -> 0.117 ms; 512 x 15 and
+     * 512 x 13 were slower than 256 x 17 (docs/perf-notes.md).
      * Where the device cannot run the size, the default above stays. */
     uint32_t wide = want_wg;
     if (wide == 0u && min_size == 32u && max_size == 32u)
