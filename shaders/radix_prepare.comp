@@ -36,8 +36,9 @@ void main()
         uint blocks = (tiles + per_block - 1u) / per_block;
         // At most RADIX_HIST_MAX_GROUPS histogram workgroups: each flushes up to
         // RADIX_DIGITS * digit_count global atomics, so big counts take bigger chunks.
-        uint hist_groups = n < 2u ? 0u : min((n + pc.aux - 1u) / pc.aux, RADIX_HIST_MAX_GROUPS);
-        uint per_group = hist_groups == 0u ? 0u : (n + hist_groups - 1u) / hist_groups;
+        // At least one: the last histogram workgroup also writes the plan (for n < 2 too).
+        uint hist_groups = clamp((n + pc.aux - 1u) / pc.aux, 1u, RADIX_HIST_MAX_GROUPS);
+        uint per_group = (n + hist_groups - 1u) / hist_groups;
         uint hist_chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
@@ -46,6 +47,7 @@ void main()
         state[RADIX_S_STALL_TIMEOUTS] = 0u;
         state[RADIX_S_HIST_GROUPS] = hist_groups;
         state[RADIX_S_HIST_CHUNK] = hist_chunk;
+        state[RADIX_S_HIST_TICKET] = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             state[RADIX_S_TICKET + p] = 0u;
             state[RADIX_S_PARITY + p] = 0u;

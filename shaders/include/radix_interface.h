@@ -25,7 +25,7 @@
 #define RADIX_FLAG_DESCENDING 2u
 #define RADIX_FLAG_STALL_FIRST 4u  /* test mode: emulate a GPU without forward progress */
 #define RADIX_FLAG_CLEAR_LOOKBACK 8u /* histogram pass: clear Onesweep look-back region 0 */
-#define RADIX_FLAG_PORTABLE 16u    /* plan pass: scatter passes are portable downsweeps */
+#define RADIX_FLAG_PORTABLE 16u    /* plan (in the histogram pass): scatter passes are portable downsweeps */
 #define RADIX_FLAG_KEYS_VEC4 32u   /* histogram pass: the keys binding starts 16-byte aligned */
 
 /* State words. */
@@ -33,6 +33,7 @@
 #define RADIX_S_TILES 1u           /* tiles of the scatter passes */
 #define RADIX_S_BLOCKS 2u          /* portable: blocks (workgroups) of a pass */
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
+#define RADIX_S_HIST_TICKET 4u     /* histogram workgroups that finished (the last one plans) */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
 #define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
 #define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */

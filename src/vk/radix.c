@@ -32,7 +32,7 @@ typedef struct radix_push {
 const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 {
     static const char *const names[RADIX_PIPE_COUNT] = {
-        "radix_prepare", "histogram", "plan", "onesweep", "upsweep", "block_scan", "downsweep",
+        "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
         "copy"};
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
@@ -275,7 +275,6 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     const char *part = s->radix.partitioned ? "_nvp" : "";
     switch (pipe) {
     case RADIX_PIPE_PREPARE: snprintf(buf, n, "radix_prepare"); break;
-    case RADIX_PIPE_PLAN: snprintf(buf, n, "radix_plan"); break;
     case RADIX_PIPE_BLOCK_SCAN: snprintf(buf, n, "radix_block_scan"); break;
     case RADIX_PIPE_HISTOGRAM: snprintf(buf, n, "radix_histogram_k%u", kw); break;
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
@@ -392,7 +391,6 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     } while (0)
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    ADD(RADIX_PIPE_PLAN, 0);
     for (uint32_t d = 0; d < p->digit_count; ++d) {
         if (onesweep) {
             ADD(RADIX_PIPE_ONESWEEP, d);

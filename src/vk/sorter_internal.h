@@ -52,7 +52,6 @@ typedef struct vksort_vk_tile {
 typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_PREPARE,
     RADIX_PIPE_HISTOGRAM,
-    RADIX_PIPE_PLAN,
     RADIX_PIPE_ONESWEEP,
     RADIX_PIPE_UPSWEEP,
     RADIX_PIPE_BLOCK_SCAN,

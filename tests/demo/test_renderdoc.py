@@ -13,9 +13,9 @@ import sys
 
 # What the library's sorter labels inside its node (prefixes; digits and levels vary).
 SORTER_LABELS = {
-    "portable": ["vksort portable radix sort", "radix_prepare", "histogram", "plan",
+    "portable": ["vksort portable radix sort", "radix_prepare", "histogram",
                  "upsweep digit", "block_scan digit", "downsweep digit"],
-    "onesweep": ["vksort onesweep radix sort", "radix_prepare", "histogram", "plan",
+    "onesweep": ["vksort onesweep radix sort", "radix_prepare", "histogram",
                  "onesweep digit"],
     "bitonic": ["vksort bitonic sort", "local_sort", "global_merge", "local_merge"],
 }

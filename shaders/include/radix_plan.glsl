@@ -1,0 +1,76 @@
+// Radix plan (run by the last histogram workgroup, radix_histogram.comp): per digit position,
+// the exclusive scan of its histogram (the global start of each digit), and whether the digit is
+// the same for every key (then its pass cannot change the order and is skipped). Then the pass
+// plan: which buffer each active pass reads (ping-pong parity), and the indirect dispatch sizes
+// of every later pass, zero for skipped passes, and for the final copy when an odd number of
+// passes ran. RADIX_FLAG_PORTABLE: scatter passes are portable downsweeps (one workgroup per
+// block). The includer declares `state` and `hist` (read-write, coherent).
+#ifndef VKSORT_RADIX_PLAN_GLSL
+#define VKSORT_RADIX_PLAN_GLSL
+
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+
+shared uint s_plan_partial[RADIX_PLAN_WORKGROUP];
+shared uint s_plan_constant[RADIX_MAX_PASSES];
+
+void radix_plan_write_groups(uint entry, uint groups)
+{
+    uint w = RADIX_S_DISPATCH + 4u * entry;
+    bool split = groups > RADIX_DISPATCH_SPLIT;
+    state[w + 0u] = split ? RADIX_DISPATCH_SPLIT : groups;
+    state[w + 1u] = split ? (groups + RADIX_DISPATCH_SPLIT - 1u) / RADIX_DISPATCH_SPLIT : 1u;
+    state[w + 2u] = 1u;
+    state[w + 3u] = 0u;
+}
+
+// Run by one whole workgroup of RADIX_PLAN_WORKGROUP invocations (one digit value each) after
+// every histogram count is in `hist`.
+void radix_plan_sort()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint n = state[RADIX_S_COUNT];
+    if (t < RADIX_MAX_PASSES)
+        s_plan_constant[t] = 0u;
+    barrier();
+    for (uint p = 0u; p < pc.digit_count; ++p) {
+        uint c = hist[p * RADIX_DIGITS + t];
+        if (c == n)
+            s_plan_constant[p] = 1u;
+        uint inclusive = subgroupInclusiveAdd(c);
+        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
+            s_plan_partial[gl_SubgroupID] = inclusive;
+        barrier();
+        if (t == 0u) {
+            uint run = 0u;
+            for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+                uint v = s_plan_partial[s];
+                s_plan_partial[s] = run;
+                run += v;
+            }
+        }
+        barrier();
+        hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = s_plan_partial[gl_SubgroupID] + inclusive - c;
+        barrier();
+    }
+    if (t == 0u) {
+        bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
+        uint groups = portable ? state[RADIX_S_BLOCKS] : state[RADIX_S_TILES];
+        uint blocks = state[RADIX_S_BLOCKS];
+        uint ordinal = 0u;
+        for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
+            bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;
+            state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
+            state[RADIX_S_PARITY + p] = ordinal & 1u;
+            radix_plan_write_groups(RADIX_E_PASS + p, runs ? groups : 0u);
+            radix_plan_write_groups(RADIX_E_UPSWEEP + p, runs && portable ? blocks : 0u);
+            radix_plan_write_groups(RADIX_E_SCAN + p, runs && portable ? RADIX_DIGITS : 0u);
+            if (runs)
+                ++ordinal;
+        }
+        uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
+        radix_plan_write_groups(RADIX_E_COPY, (ordinal & 1u) != 0u ? copy_groups : 0u);
+    }
+}
+
+#endif
