@@ -209,6 +209,9 @@ static void test_errors(void)
     CHECK(keys[0] == 0 && keys[1] == 1 && keys[2] == 2 && keys[3] == 3);
     CHECK(strcmp(vksort_result_string(VKSORT_ERROR_BIT_RANGE), "success") != 0);
     CHECK(strcmp(vksort_result_string((vksort_result)-999), "unknown vksort result code") == 0);
+    /* The render graph's codes are vksort_result members too: named, not "unknown". */
+    CHECK(strcmp(vksort_result_string(VKSORT_ERROR_GRAPH_CYCLE), "the pass dependencies form a cycle") == 0);
+    CHECK(strcmp(vksort_result_string(VKSORT_ERROR_GRAPH_NOT_READY), "results not available yet") == 0);
 }
 
 static void test_encodings(void)

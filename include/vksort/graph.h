@@ -46,20 +46,11 @@
 extern "C" {
 #endif
 
-/* Result codes of the graph's diagnostics, beyond those of vksort.h (vksort_result values in a
- * range reserved for the graph). Every failing call also leaves a sentence naming the pass and
- * resource in vksort_graph_last_message(). vksort_graph_result_string() names every code. */
-#define VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE   ((vksort_result)-100) /* handle not of this graph build */
-#define VKSORT_ERROR_GRAPH_UNKNOWN_PASS       ((vksort_result)-101)
-#define VKSORT_ERROR_GRAPH_READ_BEFORE_WRITE  ((vksort_result)-102) /* transient read, never written before */
-#define VKSORT_ERROR_GRAPH_CYCLE              ((vksort_result)-103) /* dependencies contradict each other */
-#define VKSORT_ERROR_GRAPH_LAYOUT_CONFLICT    ((vksort_result)-104) /* one pass, one image, two layouts */
-#define VKSORT_ERROR_GRAPH_BAD_USE            ((vksort_result)-105) /* no stage/access, layout on a buffer, ... */
-#define VKSORT_ERROR_GRAPH_NOT_COMPILED       ((vksort_result)-106) /* record/query before a successful compile */
-#define VKSORT_ERROR_GRAPH_INVALID_STATE      ((vksort_result)-107) /* e.g. adding a pass after compile */
-#define VKSORT_ERROR_GRAPH_NOT_READY          ((vksort_result)-108) /* timestamps not available yet (not an error) */
+/* Result codes: vksort_result (vksort.h), including the graph's VKSORT_ERROR_GRAPH_* codes.
+ * Every failing call also leaves a sentence naming the pass and resource in
+ * vksort_graph_last_message(). */
 
-/* vksort_result_string() for every code, the graph's included. Never NULL. */
+/* The same as vksort_result_string() (kept for callers of earlier versions). Never NULL. */
 const char *vksort_graph_result_string(vksort_result result);
 
 typedef struct vksort_graph vksort_graph;

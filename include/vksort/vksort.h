@@ -41,7 +41,18 @@ typedef enum vksort_result {
     VKSORT_ERROR_BACKEND_UNAVAILABLE = -9,  /* backend not built in or no device for it */
     VKSORT_ERROR_DEVICE_LIMITS = -10,       /* the device lacks a limit/feature the sort needs */
     VKSORT_ERROR_VULKAN = -11,              /* a Vulkan call failed (see the sorter's last VkResult) */
-    VKSORT_ERROR_CUDA = -12                 /* a CUDA call failed */
+    VKSORT_ERROR_CUDA = -12,                /* a CUDA call failed */
+    /* The render graph's (vksort/graph.h); every failing graph call also leaves a sentence
+     * naming the pass and resource in vksort_graph_last_message(). */
+    VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE = -100,  /* handle not of this graph build */
+    VKSORT_ERROR_GRAPH_UNKNOWN_PASS = -101,
+    VKSORT_ERROR_GRAPH_READ_BEFORE_WRITE = -102, /* transient read, never written before */
+    VKSORT_ERROR_GRAPH_CYCLE = -103,             /* dependencies contradict each other */
+    VKSORT_ERROR_GRAPH_LAYOUT_CONFLICT = -104,   /* one pass, one image, two layouts */
+    VKSORT_ERROR_GRAPH_BAD_USE = -105,           /* no stage/access, layout on a buffer, ... */
+    VKSORT_ERROR_GRAPH_NOT_COMPILED = -106,      /* record/query before a successful compile */
+    VKSORT_ERROR_GRAPH_INVALID_STATE = -107,     /* e.g. adding a pass after compile */
+    VKSORT_ERROR_GRAPH_NOT_READY = -108          /* timestamps not available yet (not an error) */
 } vksort_result;
 
 /* A static, human-readable English sentence for a result code (never NULL). */

@@ -17,6 +17,15 @@ const char *vksort_result_string(vksort_result result)
     case VKSORT_ERROR_DEVICE_LIMITS: return "the device lacks a limit or feature the sort needs";
     case VKSORT_ERROR_VULKAN: return "a Vulkan call failed";
     case VKSORT_ERROR_CUDA: return "a CUDA call failed";
+    case VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE: return "unknown resource (not a resource of this graph build)";
+    case VKSORT_ERROR_GRAPH_UNKNOWN_PASS: return "unknown pass (not a pass of this graph build)";
+    case VKSORT_ERROR_GRAPH_READ_BEFORE_WRITE: return "a pass reads a resource that no earlier pass wrote";
+    case VKSORT_ERROR_GRAPH_CYCLE: return "the pass dependencies form a cycle";
+    case VKSORT_ERROR_GRAPH_LAYOUT_CONFLICT: return "one pass uses an image in two layouts";
+    case VKSORT_ERROR_GRAPH_BAD_USE: return "invalid resource use (no stage or access, layout on a buffer, ...)";
+    case VKSORT_ERROR_GRAPH_NOT_COMPILED: return "the graph is not compiled";
+    case VKSORT_ERROR_GRAPH_INVALID_STATE: return "the call is not valid in the graph's current state";
+    case VKSORT_ERROR_GRAPH_NOT_READY: return "results not available yet";
     }
     return "unknown vksort result code";
 }

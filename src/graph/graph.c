@@ -75,18 +75,7 @@ const char *vksort_graph_last_message(const vksort_graph *graph)
 
 const char *vksort_graph_result_string(vksort_result result)
 {
-    switch ((int)result) {
-    case -100: return "unknown resource (not a resource of this graph build)";
-    case -101: return "unknown pass (not a pass of this graph build)";
-    case -102: return "a pass reads a resource that no earlier pass wrote";
-    case -103: return "the pass dependencies form a cycle";
-    case -104: return "one pass uses an image in two layouts";
-    case -105: return "invalid resource use (no stage or access, layout on a buffer, ...)";
-    case -106: return "the graph is not compiled";
-    case -107: return "the call is not valid in the graph's current state";
-    case -108: return "results not available yet";
-    default: return vksort_result_string(result);
-    }
+    return vksort_result_string(result);
 }
 
 /* ---- strings and handles ---------------------------------------------------------------- */
