@@ -23,26 +23,9 @@ extern "C" {
 
 #define CUB_BENCH_API extern "C" __attribute__((visibility("default")))
 
+#include "bench_cuda_common.cuh"
+
 namespace {
-
-char last_error[512];
-
-__attribute__((format(printf, 1, 2))) int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-#define CB_CHECK(call)                                                                     \
-    do {                                                                                   \
-        cudaError_t e_ = (call);                                                           \
-        if (e_ != cudaSuccess)                                                             \
-            return fail("%s failed: %s (%s:%d)", #call, cudaGetErrorString(e_), __FILE__, \
-                        __LINE__);                                                         \
-    } while (0)
 
 __device__ __forceinline__ uint64_t mix(uint64_t x)
 {
@@ -138,41 +121,41 @@ template <typename K>
 int time_kind(bool pairs, size_t n, int begin, int end, int runs, double *median_ms)
 {
     device_buffers b;
-    CB_CHECK(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
-    CB_CHECK(cudaEventCreate(&b.start));
-    CB_CHECK(cudaEventCreate(&b.stop));
-    CB_CHECK(cudaMalloc(&b.p[0], n * sizeof(K)));
-    CB_CHECK(cudaMalloc(&b.p[1], n * sizeof(K)));
+    BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
+    BENCH_CUDA_CHECK(cudaEventCreate(&b.start));
+    BENCH_CUDA_CHECK(cudaEventCreate(&b.stop));
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[0], n * sizeof(K)));
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[1], n * sizeof(K)));
     if (pairs) {
-        CB_CHECK(cudaMalloc(&b.p[2], n * 4));
-        CB_CHECK(cudaMalloc(&b.p[3], n * 4));
+        BENCH_CUDA_CHECK(cudaMalloc(&b.p[2], n * 4));
+        BENCH_CUDA_CHECK(cudaMalloc(&b.p[3], n * 4));
     }
     cub::DoubleBuffer<K> keys((K *)b.p[0], (K *)b.p[1]);
     cub::DoubleBuffer<uint32_t> values((uint32_t *)b.p[2], (uint32_t *)b.p[3]);
     size_t temp_bytes = 0;
-    CB_CHECK(cub_call<K>(nullptr, temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin, end,
+    BENCH_CUDA_CHECK(cub_call<K>(nullptr, temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin, end,
                          b.stream));
-    CB_CHECK(cudaMalloc(&b.p[4], temp_bytes ? temp_bytes : 1));
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[4], temp_bytes ? temp_bytes : 1));
     std::vector<double> times;
     const int warmup = 2;
     for (int run = 0; run < warmup + runs; ++run) {
         /* Fresh data into the current buffers (outside the timed region). */
         generate<K><<<grid_for(n), 256, 0, b.stream>>>(
             keys.Current(), pairs ? values.Current() : nullptr, n, 0x1234567ull + (uint64_t)run);
-        CB_CHECK(cudaGetLastError());
-        CB_CHECK(cudaEventRecord(b.start, b.stream));
-        CB_CHECK(cub_call<K>(b.p[4], temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin,
+        BENCH_CUDA_CHECK(cudaGetLastError());
+        BENCH_CUDA_CHECK(cudaEventRecord(b.start, b.stream));
+        BENCH_CUDA_CHECK(cub_call<K>(b.p[4], temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin,
                              end, b.stream));
-        CB_CHECK(cudaEventRecord(b.stop, b.stream));
-        CB_CHECK(cudaEventSynchronize(b.stop));
+        BENCH_CUDA_CHECK(cudaEventRecord(b.stop, b.stream));
+        BENCH_CUDA_CHECK(cudaEventSynchronize(b.stop));
         float ms = 0.0f;
-        CB_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
+        BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
         if (run >= warmup)
             times.push_back(ms);
     }
     /* The last result is sorted. */
     unsigned long long *d_bad = nullptr, bad = 0;
-    CB_CHECK(cudaMalloc(&d_bad, sizeof *d_bad));
+    BENCH_CUDA_CHECK(cudaMalloc(&d_bad, sizeof *d_bad));
     cudaError_t e = cudaMemsetAsync(d_bad, 0, sizeof *d_bad, b.stream);
     if (e == cudaSuccess) {
         count_inversions<K><<<grid_for(n), 256, 0, b.stream>>>(keys.Current(), n, begin, end,
@@ -184,11 +167,11 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, double *median
     if (e == cudaSuccess)
         e = cudaStreamSynchronize(b.stream);
     cudaFree(d_bad);
-    CB_CHECK(e);
+    BENCH_CUDA_CHECK(e);
     if (bad)
         return fail("CUB result not sorted: %llu inversions (n %zu)", bad, n);
     *median_ms = median(times);
-    last_error[0] = '\0';
+    bench_error[0] = '\0';
     return 0;
 }
 
@@ -200,7 +183,7 @@ CUB_BENCH_API const char *cub_bench_kind_name(int kind)
     return kind >= 0 && kind < CUB_BENCH_KIND_COUNT ? names[kind] : "?";
 }
 
-CUB_BENCH_API const char *cub_bench_last_error(void) { return last_error; }
+CUB_BENCH_API const char *cub_bench_last_error(void) { return bench_error; }
 
 CUB_BENCH_API int cub_bench_available(void)
 {
@@ -210,7 +193,7 @@ CUB_BENCH_API int cub_bench_available(void)
         return fail("no CUDA device (cudaGetDeviceCount: %s)", cudaGetErrorString(e));
     if (n <= 0)
         return fail("no CUDA device");
-    last_error[0] = '\0';
+    bench_error[0] = '\0';
     return 0;
 }
 
@@ -287,35 +270,9 @@ struct interop_state {
     }
 };
 
-int accept_cuda_uuid(void *, const uint8_t uuid[16])
-{
-    int n = 0;
-    if (cudaGetDeviceCount(&n) != cudaSuccess)
-        return 0;
-    for (int i = 0; i < n; ++i) {
-        cudaDeviceProp p;
-        if (cudaGetDeviceProperties(&p, i) == cudaSuccess && memcmp(p.uuid.bytes, uuid, 16) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 int import(interop_state &s, const vkik_buffer &b, vksort_cuda_vk_buffer **out)
 {
-    int fd = -1;
-    if (vkik_buffer_export_fd(&s.vk, &b, &fd) != 0)
-        return fail("%s", s.vk.error);
-    vksort_cuda_vk_buffer_import_info ii;
-    memset(&ii, 0, sizeof ii);
-    ii.fd = fd;
-    ii.allocation_size = b.allocation_size;
-    ii.dedicated = 1;
-    ii.size = b.size;
-    if (vksort_cuda_import_vk_buffer(s.sorter, &ii, out) != VKSORT_SUCCESS) {
-        close(fd);
-        return fail("import: %s", vksort_cuda_sorter_last_message(s.sorter));
-    }
-    return 0;
+    return import_vk_buffer(&s.vk, s.sorter, b, out);
 }
 
 double now_ms()
@@ -519,7 +476,7 @@ CUB_BENCH_API int cub_bench_interop(size_t n, int frames, cub_bench_interop_resu
     out->cub_alone_ms = cub_alone;
     out->overhead_us = ((out->gap_ms - out->gap_vk_ms) - cub_alone) * 1000.0;
     out->handoff_us = ((out->gap_ms - out->gap_vk_ms) - out->sort_ms) * 1000.0;
-    last_error[0] = '\0';
+    bench_error[0] = '\0';
     return 0;
 }
 

@@ -40,28 +40,11 @@ extern "C" {
 #include <unistd.h>
 #include <vector>
 
+#include "bench_cuda_common.cuh"
+
 namespace {
 
-/* ---- errors ----------------------------------------------------------------------------------- */
-
-char g_error[768];
-
-__attribute__((format(printf, 1, 2))) int fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g_error, sizeof g_error, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-#define CK(call)                                                                            \
-    do {                                                                                    \
-        cudaError_t e_ = (call);                                                            \
-        if (e_ != cudaSuccess)                                                              \
-            return fail("%s failed: %s (%s, line %d)", #call, cudaGetErrorString(e_),       \
-                        cudaGetErrorName(e_), __LINE__);                                    \
-    } while (0)
+/* ---- errors (fail, BENCH_CUDA_CHECK: bench_cuda_common.cuh) ------------------------------------- */
 
 #define VK(call)                                                                            \
     do {                                                                                    \
@@ -247,20 +230,6 @@ struct probe {
     }
 };
 
-int accept_cuda_uuid(void *, const uint8_t uuid[16])
-{
-    int count = 0;
-    if (cudaGetDeviceCount(&count) != cudaSuccess)
-        return 0;
-    for (int i = 0; i < count; ++i) {
-        cudaDeviceProp prop;
-        if (cudaGetDeviceProperties(&prop, i) == cudaSuccess &&
-            memcmp(prop.uuid.bytes, uuid, 16) == 0)
-            return 1;
-    }
-    return 0;
-}
-
 int vkfail(probe &p) { return fail("vulkan: %s", p.vk.error); }
 
 /* An exportable binary semaphore (OPAQUE_FD). */
@@ -298,20 +267,7 @@ int import_raw(probe &p, VkSemaphore sem, bool timeline, cudaExternalSemaphore_t
 
 int import_buffer(probe &p, const vkik_buffer &b, vksort_cuda_vk_buffer **out)
 {
-    int fd = -1;
-    if (vkik_buffer_export_fd(&p.vk, &b, &fd) != 0)
-        return vkfail(p);
-    vksort_cuda_vk_buffer_import_info ii;
-    memset(&ii, 0, sizeof ii);
-    ii.fd = fd;
-    ii.allocation_size = b.allocation_size;
-    ii.dedicated = 1;
-    ii.size = b.size;
-    if (vksort_cuda_import_vk_buffer(p.sorter, &ii, out) != VKSORT_SUCCESS) {
-        close(fd);
-        return fail("import buffer: %s", vksort_cuda_sorter_last_message(p.sorter));
-    }
-    return 0;
+    return import_vk_buffer(&p.vk, p.sorter, b, out);
 }
 
 /* ---- Vulkan helpers ----------------------------------------------------------------------------- */
@@ -375,7 +331,7 @@ int calibrate(probe &p)
     for (int i = 0; i < 40; ++i) {
         *(volatile unsigned long long *)p.h_mapped = 0;
         mark_mapped_kernel<<<1, 1, 0, p.s_nb>>>(p.d_mapped);
-        CK(cudaGetLastError());
+        BENCH_CUDA_CHECK(cudaGetLastError());
         const double t0 = now_ns();
         double seen = 0.0;
         unsigned long long g = 0;
@@ -384,7 +340,7 @@ int calibrate(probe &p)
                 return fail("calibration: the mark kernel never wrote host memory");
         }
         seen = now_ns();
-        CK(cudaStreamSynchronize(p.s_nb));
+        BENCH_CUDA_CHECK(cudaStreamSynchronize(p.s_nb));
         best = std::min(best, (long double)seen - (long double)g);
     }
     p.off_gt = best;
@@ -509,7 +465,7 @@ int setup(probe &p)
     vksort_cuda_sorter_properties props;
     vksort_cuda_get_sorter_properties(p.sorter, &props);
     p.sorter_stream = (cudaStream_t)props.stream;
-    CK(cudaSetDevice(props.device_index));
+    BENCH_CUDA_CHECK(cudaSetDevice(props.device_index));
     printf("device: %s (Vulkan %u.%u.%u, validation %s) = CUDA device %d %s\n",
            k->props.deviceName, VK_API_VERSION_MAJOR(k->props.apiVersion),
            VK_API_VERSION_MINOR(k->props.apiVersion), VK_API_VERSION_PATCH(k->props.apiVersion),
@@ -521,9 +477,9 @@ int setup(probe &p)
     printf("CUDA driver %d, runtime %d; n = %zu f32 pairs; timestampPeriod %.3f ns\n", drv, rt,
            p.n, p.tick_ns);
 
-    CK(cudaStreamCreateWithFlags(&p.gstream, cudaStreamNonBlocking));
-    CK(cudaStreamCreateWithFlags(&p.s_nb, cudaStreamNonBlocking));
-    CK(cudaStreamCreateWithFlags(&p.s_blk, cudaStreamDefault));
+    BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.gstream, cudaStreamNonBlocking));
+    BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.s_nb, cudaStreamNonBlocking));
+    BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.s_blk, cudaStreamDefault));
     ci.stream = (void *)p.gstream;
     ci.enable_timing = 0;
     if (vksort_cuda_sorter_create(&ci, &p.gsorter) != VKSORT_SUCCESS)
@@ -542,13 +498,13 @@ int setup(probe &p)
     if (import_raw(p, p.tl, true, &p.x_tl) || import_raw(p, p.tl2, true, &p.x_tl2))
         return -1;
     if (import_raw(p, p.bin1, false, &p.x_bin1) || import_raw(p, p.bin2, false, &p.x_bin2)) {
-        printf("note: binary semaphores not importable (%s): binary variants skipped\n", g_error);
+        printf("note: binary semaphores not importable (%s): binary variants skipped\n", bench_error);
         p.x_bin1 = p.x_bin2 = nullptr;
     }
-    CK(cudaMalloc(&p.d_marks, 8 * sizeof(unsigned long long)));
-    CK(cudaHostAlloc(&p.h_mapped, 64, cudaHostAllocMapped));
-    CK(cudaHostGetDevicePointer((void **)&p.d_mapped, p.h_mapped, 0));
-    CK(cudaEventCreateWithFlags(&p.ev, cudaEventDisableTiming));
+    BENCH_CUDA_CHECK(cudaMalloc(&p.d_marks, 8 * sizeof(unsigned long long)));
+    BENCH_CUDA_CHECK(cudaHostAlloc(&p.h_mapped, 64, cudaHostAllocMapped));
+    BENCH_CUDA_CHECK(cudaHostGetDevicePointer((void **)&p.d_mapped, p.h_mapped, 0));
+    BENCH_CUDA_CHECK(cudaEventCreateWithFlags(&p.ev, cudaEventDisableTiming));
     if (calibrate(p))
         return -1;
     printf("clock offsets (host - GPU): Vulkan timestamps %.1f us, CUDA %%globaltimer %.1f us; "
@@ -567,7 +523,7 @@ int cuda_wait(cudaExternalSemaphore_t x, uint64_t value, cudaStream_t st)
     cudaExternalSemaphoreWaitParams w;
     memset(&w, 0, sizeof w);
     w.params.fence.value = value;
-    CK(cudaWaitExternalSemaphoresAsync(&x, &w, 1, st));
+    BENCH_CUDA_CHECK(cudaWaitExternalSemaphoresAsync(&x, &w, 1, st));
     return 0;
 }
 
@@ -576,21 +532,21 @@ int cuda_signal(cudaExternalSemaphore_t x, uint64_t value, cudaStream_t st)
     cudaExternalSemaphoreSignalParams s;
     memset(&s, 0, sizeof s);
     s.params.fence.value = value;
-    CK(cudaSignalExternalSemaphoresAsync(&x, &s, 1, st));
+    BENCH_CUDA_CHECK(cudaSignalExternalSemaphoresAsync(&x, &s, 1, st));
     return 0;
 }
 
 int mark(probe &p, int slot, cudaStream_t st)
 {
     mark_kernel<<<1, 1, 0, st>>>(p.d_marks + slot);
-    CK(cudaGetLastError());
+    BENCH_CUDA_CHECK(cudaGetLastError());
     return 0;
 }
 
 int read_marks(probe &p, unsigned long long out[4])
 {
-    CK(cudaDeviceSynchronize()); /* the marks' streams are non-blocking */
-    CK(cudaMemcpy(out, p.d_marks, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
+    BENCH_CUDA_CHECK(cudaDeviceSynchronize()); /* the marks' streams are non-blocking */
+    BENCH_CUDA_CHECK(cudaMemcpy(out, p.d_marks, 4 * sizeof(unsigned long long), cudaMemcpyDeviceToHost));
     return 0;
 }
 
@@ -625,28 +581,28 @@ int graph_build(probe &p, graph_state &g)
 {
     vksort_cuda_vk_sort_info si;
     sort_info(p, 1, 2, &si);
-    CK(cudaStreamBeginCapture(p.gstream, cudaStreamCaptureModeThreadLocal));
+    BENCH_CUDA_CHECK(cudaStreamBeginCapture(p.gstream, cudaStreamCaptureModeThreadLocal));
     vksort_result r = vksort_cuda_sort_vk(p.gsorter, &si);
     cudaError_t e = cudaStreamEndCapture(p.gstream, &g.graph);
     if (r != VKSORT_SUCCESS)
         return fail("capture of vksort_cuda_sort_vk: %s",
                     vksort_cuda_sorter_last_message(p.gsorter));
-    CK(e);
+    BENCH_CUDA_CHECK(e);
     size_t count = 0;
-    CK(cudaGraphGetNodes(g.graph, nullptr, &count));
+    BENCH_CUDA_CHECK(cudaGraphGetNodes(g.graph, nullptr, &count));
     std::vector<cudaGraphNode_t> nodes(count);
-    CK(cudaGraphGetNodes(g.graph, nodes.data(), &count));
+    BENCH_CUDA_CHECK(cudaGraphGetNodes(g.graph, nodes.data(), &count));
     for (cudaGraphNode_t node : nodes) {
         cudaGraphNodeType t;
-        CK(cudaGraphNodeGetType(node, &t));
+        BENCH_CUDA_CHECK(cudaGraphNodeGetType(node, &t));
         if (t == cudaGraphNodeTypeExtSemaphoreWait) {
             cudaExternalSemaphoreWaitNodeParams wp;
-            CK(cudaGraphExternalSemaphoresWaitNodeGetParams(node, &wp));
+            BENCH_CUDA_CHECK(cudaGraphExternalSemaphoresWaitNodeGetParams(node, &wp));
             g.wait_node = node;
             g.wait_sem = wp.extSemArray[0];
         } else if (t == cudaGraphNodeTypeExtSemaphoreSignal) {
             cudaExternalSemaphoreSignalNodeParams sp;
-            CK(cudaGraphExternalSemaphoresSignalNodeGetParams(node, &sp));
+            BENCH_CUDA_CHECK(cudaGraphExternalSemaphoresSignalNodeGetParams(node, &sp));
             g.signal_node = node;
             g.signal_sem = sp.extSemArray[0];
         }
@@ -654,7 +610,7 @@ int graph_build(probe &p, graph_state &g)
     if (!g.wait_node || !g.signal_node)
         return fail("the captured graph (%zu nodes) has no external semaphore wait/signal node",
                     count);
-    CK(cudaGraphInstantiate(&g.exec, g.graph, 0));
+    BENCH_CUDA_CHECK(cudaGraphInstantiate(&g.exec, g.graph, 0));
     printf("graph: %zu nodes captured from vksort_cuda_sort_vk\n", count);
     return 0;
 }
@@ -668,7 +624,7 @@ int graph_launch(probe &p, graph_state &g, uint64_t w, uint64_t sig)
     wp.extSemArray = &g.wait_sem;
     wp.paramsArray = &wpar;
     wp.numExtSems = 1;
-    CK(cudaGraphExecExternalSemaphoresWaitNodeSetParams(g.exec, g.wait_node, &wp));
+    BENCH_CUDA_CHECK(cudaGraphExecExternalSemaphoresWaitNodeSetParams(g.exec, g.wait_node, &wp));
     cudaExternalSemaphoreSignalParams spar;
     memset(&spar, 0, sizeof spar);
     spar.params.fence.value = sig;
@@ -676,8 +632,8 @@ int graph_launch(probe &p, graph_state &g, uint64_t w, uint64_t sig)
     sp.extSemArray = &g.signal_sem;
     sp.paramsArray = &spar;
     sp.numExtSems = 1;
-    CK(cudaGraphExecExternalSemaphoresSignalNodeSetParams(g.exec, g.signal_node, &sp));
-    CK(cudaGraphLaunch(g.exec, p.gstream));
+    BENCH_CUDA_CHECK(cudaGraphExecExternalSemaphoresSignalNodeSetParams(g.exec, g.signal_node, &sp));
+    BENCH_CUDA_CHECK(cudaGraphLaunch(g.exec, p.gstream));
     return 0;
 }
 
@@ -845,7 +801,7 @@ int run_frames(probe &p, const frame_cfg &cfg, graph_state *g, recorder &rec, re
                     return fail("sort_device: %s", vksort_cuda_sorter_last_message(p.sorter));
                 if (mark(p, 1, p.sorter_stream))
                     return -1;
-                CK(cudaStreamSynchronize(p.sorter_stream));
+                BENCH_CUDA_CHECK(cudaStreamSynchronize(p.sorter_stream));
                 break;
             }
             }
@@ -937,7 +893,7 @@ int host_to_cuda(probe &p, bool with_wait, cudaStream_t st, recorder &r)
         if (with_wait) {
             if (cuda_wait(p.x_tl, v, st) || mark(p, 0, st))
                 return -1;
-            CK(cudaEventRecord(p.ev, st));
+            BENCH_CUDA_CHECK(cudaEventRecord(p.ev, st));
             spin_us(300);
             VkSemaphoreSignalInfo si = {};
             si.sType = VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO;
@@ -955,7 +911,7 @@ int host_to_cuda(probe &p, bool with_wait, cudaStream_t st, recorder &r)
             t_sig = now_ns();
             if (mark(p, 0, st))
                 return -1;
-            CK(cudaEventRecord(p.ev, st));
+            BENCH_CUDA_CHECK(cudaEventRecord(p.ev, st));
         }
         const double t1 = now_ns();
         cudaError_t e;
@@ -963,7 +919,7 @@ int host_to_cuda(probe &p, bool with_wait, cudaStream_t st, recorder &r)
             if (now_ns() - t1 > 5e9)
                 return fail("host -> CUDA: the event never completed");
         }
-        CK(e);
+        BENCH_CUDA_CHECK(e);
         const double t2 = now_ns();
         unsigned long long m[4];
         if (read_marks(p, m))
@@ -1180,7 +1136,7 @@ int main(int argc, char **argv)
     if (p.frames < 100)
         p.frames = 100;
     if (setup(p)) {
-        fprintf(stderr, "interop-probe: setup failed: %s\n", g_error);
+        fprintf(stderr, "interop-probe: setup failed: %s\n", bench_error);
         return 1;
     }
     printf("legend: '@' = GPU time mapped to the host clock, us after the frame's first host "
@@ -1195,7 +1151,7 @@ int main(int argc, char **argv)
         report(key);
         g_rows.clear();
         if (fn() != 0) {
-            printf("  FAILED: %s\n", g_error);
+            printf("  FAILED: %s\n", bench_error);
             ++failures;
             /* Unblock anything left waiting: the host signals both timelines far ahead. */
             for (VkSemaphore sem : {p.tl, p.tl2}) {
@@ -1259,7 +1215,7 @@ int main(int argc, char **argv)
         graph_state g;
         if (graph_build(p, g) != 0) {
             report("a4");
-            printf("  FAILED: %s\n", g_error);
+            printf("  FAILED: %s\n", bench_error);
             ++failures;
             (void)cudaGetLastError();
         } else {
