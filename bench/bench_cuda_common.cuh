@@ -1,7 +1,7 @@
 /* What the CUDA benchmark programs share (bench/cub_bench.cu, bench/interop_probe.cu): the
  * error message buffer and its printf-style setter, a CUDA-call check, the CUDA device that
- * matches a Vulkan device UUID, and (with the Vulkan interop kit included first) importing an
- * exported Vulkan buffer into a CUDA sorter. Each includer gets its own copy (anonymous
+ * matches a Vulkan device UUID and importing an exported Vulkan buffer into a CUDA sorter (both
+ * only with the Vulkan interop kit included first). Each includer gets its own copy (anonymous
  * namespace): include once per translation unit. */
 #ifndef VKSORT_BENCH_CUDA_COMMON_CUH
 #define VKSORT_BENCH_CUDA_COMMON_CUH
@@ -36,6 +36,7 @@ __attribute__((format(printf, 1, 2))) int fail(const char *fmt, ...)
                         cudaGetErrorName(e_), __FILE__, __LINE__);                         \
     } while (0)
 
+#ifdef VKSORT_CUDA_VK_INTEROP_KIT_H
 /* vkik_options::accept_uuid: is there a CUDA device with this UUID? */
 int accept_cuda_uuid(void *, const uint8_t uuid[16])
 {
@@ -51,7 +52,6 @@ int accept_cuda_uuid(void *, const uint8_t uuid[16])
     return 0;
 }
 
-#ifdef VKSORT_CUDA_VK_INTEROP_KIT_H
 /* Exports `b` (a dedicated, exportable allocation) and imports it into `sorter`. */
 int import_vk_buffer(vkik *vk, vksort_cuda_sorter *sorter, const vkik_buffer &b,
                      vksort_cuda_vk_buffer **out)

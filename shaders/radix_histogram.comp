@@ -22,7 +22,8 @@
 #extension GL_KHR_shader_subgroup_vote : require
 #include "radix_common.glsl"
 
-layout(local_size_x_id = 0) in;
+// Fixed at the plan's size: its last workgroup plans with one digit per invocation.
+layout(local_size_x = RADIX_PLAN_WORKGROUP) in;
 #define WG gl_WorkGroupSize.x
 
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };

@@ -231,7 +231,8 @@ typedef struct vksort_vk_sorter_properties {
     VkBool32 subgroup_size_pinned;
     /* Small sorts: NETWORK or RANK as asked for (AUTO resolved), and the largest count the RANK
      * sort takes (0 when it is not used): min(max_count, 8192, what the device's shared memory
-     * holds). Counts from rank_min_count to rank_capacity are RANK sorts. */
+     * holds). Counts from rank_min_count to rank_capacity are RANK sorts (an indirect count:
+     * when max_count is in that range). */
     vksort_vk_small_sort small_sort;
     uint32_t rank_capacity;
     uint32_t rank_min_count;

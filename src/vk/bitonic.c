@@ -149,9 +149,8 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
     }
 
     /* RANK small sort: one dispatch, no prepare pass even for an indirect count (the shader
-     * clamps it), staging in the indices range. */
-    if (s->rank_capacity && p->count <= s->rank_capacity &&
-        (p->indirect || p->count >= s->rank_min_count)) {
+     * clamps it), staging in the indices range. An indirect count decides by max_count. */
+    if (s->rank_capacity && p->count <= s->rank_capacity && p->count >= s->rank_min_count) {
         p->rank = 1;
         p->use_indices = 0;
         p->table_entries = 0;

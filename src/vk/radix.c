@@ -235,7 +235,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->items = items;
     rx->tile = wg * items;
     rx->smem_words = smem;
-    rx->hist_workgroup = 256u;
+    /* The last histogram workgroup runs the plan, one digit per invocation (radix_plan.glsl):
+     * the histogram's size is fixed in the shader to RADIX_PLAN_WORKGROUP. */
+    rx->hist_workgroup = RADIX_PLAN_WORKGROUP;
     rx->hist_chunk = rx->hist_workgroup * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
