@@ -11,6 +11,7 @@
  * times, VKSORT_TEST_CASE_TIMES=1 the time of every case. Every sorter is created with
  * VKSORT_VK_ALGORITHM_BITONIC.
  */
+#include "support/sort_check.h"
 #include "support/test_data.h"
 #include "support/test_main.h"
 #include "support/vk_rig.h"
@@ -40,77 +41,34 @@ static const VkBufferUsageFlags storage_usage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
     VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
-/* ---- sorters ---- */
-typedef struct sorter_slot {
-    vksort_key_type type;
-    int payload;
-    uint32_t max_count;
-    uint32_t tile_cap;
-    uint32_t elements; /* bitonic_elements_per_invocation (0: default) */
-    vksort_vk_small_sort small_sort;
-    vksort_vk_sorter *sorter;
-    vksort_vk_sorter_properties props;
-    vksort_vk_memory_requirements reqs;
-} sorter_slot;
+/* ---- sorters (support/sort_check.c caches them) ---- */
+typedef sort_slot sorter_slot;
 
-#define MAX_SLOTS 32
-static sorter_slot slots[MAX_SLOTS];
-static int slot_count;
 /* Small sort of the sorters the tests create: the network tests pin NETWORK (AUTO would take
  * RANK on a discrete GPU); test_rank_sort switches to RANK and AUTO. */
 static vksort_vk_small_sort small_sort_mode = VKSORT_VK_SMALL_SORT_NETWORK;
 
+static sort_config bitonic_config(vksort_key_type type, int payload, uint32_t max_count,
+                                  uint32_t tile_cap, uint32_t elements)
+{
+    sort_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.type = type;
+    cfg.payload = payload;
+    cfg.max_count = max_count;
+    cfg.tile_cap = tile_cap;
+    cfg.algorithm = VKSORT_VK_ALGORITHM_BITONIC; /* AUTO would hand large counts to a radix sort */
+    cfg.elements = elements;
+    cfg.small_sort = small_sort_mode;
+    return cfg;
+}
+
 static sorter_slot *get_sorter_e(vksort_key_type type, int payload, uint32_t max_count,
                                  uint32_t tile_cap, uint32_t elements)
 {
-    for (int i = 0; i < slot_count; ++i)
-        if (slots[i].type == type && slots[i].payload == payload &&
-            slots[i].max_count == max_count && slots[i].tile_cap == tile_cap &&
-            slots[i].elements == elements && slots[i].small_sort == small_sort_mode)
-            return &slots[i];
-    if (slot_count == MAX_SLOTS) {
-        vksort_vk_sorter_destroy(slots[0].sorter);
-        memmove(slots, slots + 1, sizeof slots[0] * (MAX_SLOTS - 1));
-        slot_count--;
-    }
-    sorter_slot *s = &slots[slot_count];
-    memset(s, 0, sizeof *s);
-    s->type = type;
-    s->payload = payload;
-    s->max_count = max_count;
-    s->tile_cap = tile_cap;
-    s->elements = elements;
-    s->small_sort = small_sort_mode;
-    vksort_vk_diagnostics diag;
-    vksort_vk_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.instance = rig.instance;
-    ci.physical_device = rig.physical_device;
-    ci.device = rig.device;
-    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
-    ci.key_type = type;
-    ci.has_payload = payload ? VK_TRUE : VK_FALSE;
-    ci.max_count = max_count;
-    ci.max_tile_size = tile_cap;
-    ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC; /* AUTO would hand large counts to a radix sort */
-    ci.bitonic_elements_per_invocation = elements;
-    ci.small_sort = small_sort_mode;
-    ci.flags = rig.debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0;
-    ci.diagnostics = &diag;
-    double t0 = vk_rig_now_ms();
-    vksort_result r = vksort_vk_sorter_create(&ci, &s->sorter);
-    if (getenv("VKSORT_TEST_VERBOSE"))
-        printf("sorter %s payload=%d max=%u tile_cap=%u elements=%u: %.0f ms\n",
-               vksort_key_type_name(type), payload, max_count, tile_cap, elements,
-               vk_rig_now_ms() - t0);
-    if (r != VKSORT_SUCCESS) {
-        fprintf(stderr, "sorter create failed: %s: %s\n", vksort_result_string(r), diag.message);
-        CHECK(r == VKSORT_SUCCESS);
-        return NULL;
-    }
-    vksort_vk_get_sorter_properties(s->sorter, &s->props);
-    vksort_vk_get_memory_requirements(s->sorter, &s->reqs);
-    slot_count++;
+    sort_config cfg = bitonic_config(type, payload, max_count, tile_cap, elements);
+    sorter_slot *s = sort_check_sorter(&cfg);
+    CHECK(s != NULL);
     return s;
 }
 
@@ -120,15 +78,8 @@ static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_c
     return get_sorter_e(type, payload, max_count, tile_cap, 0);
 }
 
-static void destroy_sorters(void)
-{
-    for (int i = 0; i < slot_count; ++i)
-        vksort_vk_sorter_destroy(slots[i].sorter);
-    slot_count = 0;
-}
-
 /* ---- one case ---- */
-typedef struct sort_case {
+typedef struct bitonic_case {
     vksort_key_type type;
     test_dist dist;
     uint32_t n;             /* host count, or the value in the count buffer when indirect */
@@ -139,222 +90,34 @@ typedef struct sort_case {
     uint32_t elements;      /* sorter bitonic_elements_per_invocation (0: default) */
     uint32_t max_count;     /* sorter max count */
     uint64_t seed;
-} sort_case;
+} bitonic_case;
 
-#define GUARD 64u /* elements around the sorted range that must stay untouched */
-
-static uint64_t order_key(vksort_key_type type, const void *keys, size_t i, int desc,
-                          uint64_t mask)
+/* One case through support/sort_check.c (with the current small_sort_mode). */
+static int run_case(const bitonic_case *b)
 {
-    uint64_t e;
-    if (vksort_key_size(type) == 8) {
-        uint64_t b;
-        memcpy(&b, (const unsigned char *)keys + i * 8, 8);
-        e = vksort_encode_u64_bits(type, b);
-        if (desc)
-            e = ~e;
-    } else {
-        uint32_t b;
-        memcpy(&b, (const unsigned char *)keys + i * 4, 4);
-        e = vksort_encode_u32_bits(type, b);
-        if (desc)
-            e = ~e & 0xffffffffull;
-    }
-    return e & mask;
-}
-
-typedef struct kv { uint64_t k; uint32_t v; } kv;
-static int kv_cmp(const void *a, const void *b)
-{
-    const kv *x = a, *y = b;
-    if (x->k != y->k)
-        return x->k < y->k ? -1 : 1;
-    return x->v < y->v ? -1 : (x->v > y->v);
-}
-
-static kv *to_kv(vksort_key_type type, const void *keys, const uint32_t *vals, size_t n)
-{
-    kv *a = calloc(n ? n : 1, sizeof *a); /* zeroed: memcmp sees the padding */
-    for (size_t i = 0; i < n; ++i) {
-        if (vksort_key_size(type) == 8)
-            memcpy(&a[i].k, (const unsigned char *)keys + i * 8, 8);
-        else {
-            uint32_t b;
-            memcpy(&b, (const unsigned char *)keys + i * 4, 4);
-            a[i].k = b;
-        }
-        a[i].v = vals ? vals[i] : 0;
-    }
-    qsort(a, n, sizeof *a, kv_cmp);
-    return a;
-}
-
-static void describe(const sort_case *c, char *buf, size_t n)
-{
-    snprintf(buf, n,
-             "type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) indirect=%d "
-             "tile_cap=%u elements=%u max=%u",
-             vksort_key_type_name(c->type), test_dist_name(c->dist), c->n, c->desc, c->stable,
-             c->payload, c->bit_begin, c->bit_end, c->indirect, c->tile_cap, c->elements,
-             c->max_count);
-}
-
-static int run_case_(const sort_case *c);
-static int run_case(const sort_case *c)
-{
-    double t0_ = vk_rig_now_ms();
-    int r_ = run_case_(c);
+    sort_case c;
+    memset(&c, 0, sizeof c);
+    c.cfg = bitonic_config(b->type, b->payload, b->max_count, b->tile_cap, b->elements);
+    c.dist = b->dist;
+    c.n = b->n;
+    c.desc = b->desc;
+    c.stable = b->stable;
+    c.bit_begin = b->bit_begin;
+    c.bit_end = b->bit_end;
+    c.indirect = b->indirect;
+    c.seed = b->seed;
+    double t0 = vk_rig_now_ms();
+    int ok = sort_check_run(&c, NULL);
     if (getenv("VKSORT_TEST_CASE_TIMES")) {
-        char what[256];
-        describe(c, what, sizeof what);
-        printf("%8.1f ms %s\n", vk_rig_now_ms() - t0_, what);
+        char what[320];
+        sort_check_describe(&c, what, sizeof what);
+        printf("%8.1f ms %s\n", vk_rig_now_ms() - t0, what);
     }
-    return r_;
-}
-static int run_case_(const sort_case *c)
-{
-    sorter_slot *slot = get_sorter_e(c->type, c->payload, c->max_count, c->tile_cap, c->elements);
-    if (!slot)
-        return 0;
-    const size_t ks = vksort_key_size(c->type);
-    const uint32_t eff = c->indirect ? (c->n < c->max_count ? c->n : c->max_count) : c->n;
-    const size_t region = c->indirect ? c->max_count : c->n; /* elements the sort may access */
-    const size_t total = GUARD + region + GUARD;
-    const VkDeviceSize key_off = GUARD * ks, val_off = GUARD * 4u;
-    if (ensure_buffer(&keys_buf, total * ks, storage_usage) ||
-        (c->payload && ensure_buffer(&vals_buf, total * 4u, storage_usage)) ||
-        ensure_buffer(&scratch_buf, slot->reqs.scratch_size + 256,
-                      storage_usage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT) ||
-        ensure_buffer(&count_buf, 256, storage_usage)) {
-        fprintf(stderr, "buffer allocation failed\n");
-        return 0;
-    }
-
-    unsigned char *init_keys = malloc(total * ks);
-    uint32_t *init_vals = malloc(total * 4u);
-    test_fill_keys(c->type, c->dist, init_keys, total, c->seed);
-    for (size_t i = 0; i < total; ++i)
-        init_vals[i] = (uint32_t)(i * 2654435761u) ^ 0x9e3779b9u;
-    memcpy(keys_buf.mapped, init_keys, total * ks);
-    if (c->payload)
-        memcpy(vals_buf.mapped, init_vals, total * 4u);
-    /* Scratch garbage: the sort must not depend on its contents. */
-    memset(scratch_buf.mapped, 0xa5, (size_t)scratch_buf.size);
-    ((uint32_t *)count_buf.mapped)[3] = c->n; /* count at byte offset 12 */
-
-    /* Expected: the CPU backend on the first eff elements (always stable). */
-    unsigned char *expect_keys = malloc(total * ks);
-    uint32_t *expect_vals = malloc(total * 4u);
-    memcpy(expect_keys, init_keys, total * ks);
-    memcpy(expect_vals, init_vals, total * 4u);
-    vksort_cpu_sort_info cpu;
-    memset(&cpu, 0, sizeof cpu);
-    cpu.key_type = c->type;
-    cpu.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | VKSORT_FLAG_STABLE;
-    cpu.bit_begin = c->bit_begin;
-    cpu.bit_end = c->bit_end;
-    cpu.count = eff;
-    cpu.keys = expect_keys + key_off;
-    cpu.values = c->payload ? expect_vals + GUARD : NULL;
-    CHECK(vksort_cpu_sort(&cpu) == VKSORT_SUCCESS);
-
-    vksort_vk_sort_info si;
-    memset(&si, 0, sizeof si);
-    si.keys = (vksort_vk_buffer_range){keys_buf.buffer, key_off, region * ks};
-    if (c->payload)
-        si.values = (vksort_vk_buffer_range){vals_buf.buffer, val_off, region * 4u};
-    si.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
-    if (c->indirect)
-        si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 12, 4};
-    else
-        si.count = c->n;
-    si.flags = (c->desc ? VKSORT_FLAG_DESCENDING : 0) | (c->stable ? VKSORT_FLAG_STABLE : 0);
-    si.bit_begin = c->bit_begin;
-    si.bit_end = c->bit_end;
-
-    VkCommandBuffer cmd = vk_rig_begin(&rig);
-    vksort_result r = vksort_vk_cmd_sort(slot->sorter, cmd, &si);
-    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    int ok = vk_rig_submit_wait(&rig, cmd) == 0 && r == VKSORT_SUCCESS;
-    char what[256];
-    describe(c, what, sizeof what);
-    if (r != VKSORT_SUCCESS)
-        fprintf(stderr, "cmd_sort failed: %s: %s (%s)\n", vksort_result_string(r),
-                vksort_vk_sorter_last_message(slot->sorter), what);
-
-    const unsigned char *got_keys = keys_buf.mapped;
-    const uint32_t *got_vals = c->payload ? vals_buf.mapped : NULL;
-    if (ok) {
-        /* Guards and the tail past the effective count: untouched. */
-        size_t tail_from = GUARD + eff;
-        if (memcmp(got_keys, init_keys, GUARD * ks) != 0 ||
-            memcmp(got_keys + tail_from * ks, init_keys + tail_from * ks,
-                   (total - tail_from) * ks) != 0 ||
-            (c->payload && (memcmp(got_vals, init_vals, GUARD * 4u) != 0 ||
-                            memcmp(got_vals + tail_from, init_vals + tail_from,
-                                   (total - tail_from) * 4u) != 0))) {
-            fprintf(stderr, "MISMATCH outside the sorted range (%s)\n", what);
-            ok = 0;
-        }
-    }
-    /* A RANK sort is stable whatever the flag says: its bytes must match either way. */
-    const uint32_t planned = c->indirect ? c->max_count : eff; /* what the sorter decides by */
-    const int rank_path = slot->props.rank_capacity && planned <= slot->props.rank_capacity &&
-                          planned >= slot->props.rank_min_count;
-    if (ok && (c->stable || rank_path)) {
-        size_t dk = test_first_difference(got_keys + key_off, expect_keys + key_off, eff, ks);
-        size_t dv = c->payload ? test_first_difference(got_vals + GUARD, expect_vals + GUARD, eff, 4)
-                               : (size_t)-1;
-        if (dk != (size_t)-1 || dv != (size_t)-1) {
-            fprintf(stderr, "MISMATCH (%s): first key diff %lld, first value diff %lld\n", what,
-                    (long long)dk, (long long)dv);
-            ok = 0;
-        }
-    } else if (ok) {
-        /* Not stable: the order keys must match the reference, and the output must be a
-         * permutation of the input pairs. */
-        uint32_t width = (uint32_t)ks * 8u;
-        uint32_t be = c->bit_end ? c->bit_end : width;
-        uint64_t mask = ((be - c->bit_begin) == 64 ? ~0ull : ((1ull << (be - c->bit_begin)) - 1u))
-                        << c->bit_begin;
-        for (size_t i = 0; i < eff && ok; ++i) {
-            if (order_key(c->type, got_keys + key_off, i, c->desc, mask) !=
-                order_key(c->type, expect_keys + key_off, i, c->desc, mask)) {
-                fprintf(stderr, "MISMATCH (%s): order key at %zu\n", what, i);
-                ok = 0;
-            }
-        }
-        if (ok) {
-            kv *a = to_kv(c->type, got_keys + key_off, got_vals ? got_vals + GUARD : NULL, eff);
-            kv *b = to_kv(c->type, init_keys + key_off, c->payload ? init_vals + GUARD : NULL, eff);
-            if (eff && memcmp(a, b, eff * sizeof *a) != 0) {
-                fprintf(stderr, "MISMATCH (%s): output is not a permutation of the input\n", what);
-                ok = 0;
-            }
-            free(a);
-            free(b);
-        }
-    }
-    free(init_keys);
-    free(init_vals);
-    free(expect_keys);
-    free(expect_vals);
     return ok;
 }
 
 /* ---- the matrix ---- */
-static uint32_t bit_range_choice(vksort_key_type type, unsigned k, uint32_t *begin)
-{
-    uint32_t width = vksort_key_size(type) * 8u;
-    switch (k % 5u) {
-    case 1: *begin = 0; return 16;
-    case 2: *begin = 8; return 24;
-    case 3: *begin = 3; return width - 5;
-    case 4: *begin = width - 1; return width;
-    default: *begin = 0; return 0;
-    }
-}
+#define bit_range_choice sort_check_bit_range
 
 #define DEFAULT_MAX ((1u << 21) + 4096u)
 
@@ -375,7 +138,7 @@ static void test_matrix_small(void)
             for (int d = 0; d < DIST_COUNT; ++d) {
                 for (size_t si = 0; si < ns; ++si, ++rot) {
                     for (int stable = 0; stable < 2; ++stable) {
-                        sort_case c;
+                        bitonic_case c;
                         memset(&c, 0, sizeof c);
                         c.type = (vksort_key_type)t;
                         c.dist = (test_dist)d;
@@ -410,7 +173,7 @@ static void test_flags_cross(void)
                 for (int desc = 0; desc < 2; ++desc)
                     for (int stable = 0; stable < 2; ++stable)
                         for (unsigned b = 0; b < 5; ++b, ++rot) {
-                            sort_case c;
+                            bitonic_case c;
                             memset(&c, 0, sizeof c);
                             c.type = types[ti];
                             c.dist = (rot % 3u == 0) ? DIST_FEW_UNIQUE
@@ -438,7 +201,7 @@ static void test_sizes_large(void)
     const size_t ns = quick ? 3 : sizeof sizes / sizeof sizes[0];
     for (size_t si = 0; si < ns; ++si) {
         for (int t = 0; t < 2 * VKSORT_KEY_TYPE_COUNT; ++t, ++rot) {
-            sort_case c;
+            bitonic_case c;
             memset(&c, 0, sizeof c);
             c.type = (vksort_key_type)(t % VKSORT_KEY_TYPE_COUNT);
             c.dist = dists[rot % 6u];
@@ -459,7 +222,7 @@ static void test_sizes_large(void)
  * (2D dispatch). */
 static void test_two_million(void)
 {
-    sort_case c;
+    bitonic_case c;
     memset(&c, 0, sizeof c);
     c.type = VKSORT_KEY_F32;
     c.dist = DIST_UNIFORM;
@@ -490,7 +253,7 @@ static void test_small_tiles(void)
     for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
         size_t ns = quick ? 5 : sizeof sizes / sizeof sizes[0];
         for (size_t si = 0; si < ns; ++si, ++rot) {
-            sort_case c;
+            bitonic_case c;
             memset(&c, 0, sizeof c);
             c.type = (vksort_key_type)t;
             c.dist = (test_dist)(rot % DIST_COUNT);
@@ -540,7 +303,7 @@ static void test_elements(void)
                                   TS - 1, TS, T,     T + 1, 3 * T + 17, 9 * T + 5};
         const size_t ns = quick ? 8 : sizeof sizes / sizeof sizes[0];
         for (size_t si = 0; si < ns; ++si, ++rot) {
-            sort_case c;
+            bitonic_case c;
             memset(&c, 0, sizeof c);
             c.type = cfg[k].type;
             c.dist = (test_dist)(rot % DIST_COUNT);
@@ -560,7 +323,7 @@ static void test_elements(void)
         const uint32_t max = 2 * T + 9;
         const uint32_t counts[] = {1, T - 3, max, max + 7};
         for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
-            sort_case c;
+            bitonic_case c;
             memset(&c, 0, sizeof c);
             c.type = cfg[k].type;
             c.dist = (test_dist)(rot % DIST_COUNT);
@@ -600,7 +363,7 @@ static void test_indirect(void)
                                    0xffffffffu, 2 * T + 7};
         for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i) {
             for (int stable = 0; stable < 2; ++stable, ++rot) {
-                sort_case c;
+                bitonic_case c;
                 memset(&c, 0, sizeof c);
                 c.type = cfg[k].type;
                 c.dist = (test_dist)(rot % DIST_COUNT);
@@ -892,7 +655,7 @@ static void test_back_to_back(void)
 static int run_rank_case(vksort_key_type type, int payload, uint32_t n, int indirect,
                          uint32_t max_count, unsigned rot)
 {
-    sort_case c;
+    bitonic_case c;
     memset(&c, 0, sizeof c);
     c.type = type;
     c.dist = (test_dist)(rot % DIST_COUNT);
@@ -1014,6 +777,7 @@ int main(int argc, char **argv)
         return 1;
     }
     CHECK(vk_rig_check_subgroup(&rig) == 0);
+    sort_check_init(&rig);
 
     /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
     const char *only = getenv("VKSORT_TEST_ONLY");
@@ -1037,7 +801,7 @@ int main(int argc, char **argv)
     TIMED(test_timestamps);
     TIMED(test_back_to_back);
 
-    destroy_sorters();
+    sort_check_shutdown();
     vk_rig_buffer_destroy(&rig, &keys_buf);
     vk_rig_buffer_destroy(&rig, &vals_buf);
     vk_rig_buffer_destroy(&rig, &scratch_buf);

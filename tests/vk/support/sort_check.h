@@ -1,8 +1,9 @@
 /*
  * One Vulkan sort case checked against the CPU backend: sorters cached by configuration,
  * shared host-visible buffers with guard zones, indirect counts, and the comparison (bytes
- * identical with the stable flag or a radix sort; same order keys and same (key, value)
- * multiset otherwise). Used by the radix tests; every check runs under the rig's validation.
+ * identical with the stable flag, a radix sort or a RANK small sort; otherwise - the bitonic
+ * network without the stable flag - the same order keys and the same (key, value) multiset).
+ * Used by the bitonic and radix tests; every check runs under the rig's validation.
  */
 #ifndef VKSORT_TEST_SORT_CHECK_H
 #define VKSORT_TEST_SORT_CHECK_H
@@ -19,6 +20,8 @@ typedef struct sort_config {
     vksort_vk_algorithm algorithm;
     vksort_vk_create_flags flags;
     uint32_t radix_wg; /* vksort_vk_sorter_create_info::radix_workgroup_size */
+    uint32_t elements; /* vksort_vk_sorter_create_info::bitonic_elements_per_invocation */
+    vksort_vk_small_sort small_sort;
 } sort_config;
 
 typedef struct sort_slot {
