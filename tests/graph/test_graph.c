@@ -935,15 +935,41 @@ static vksort_vk_sorter *demo_sorter(test_ctx *t, uint32_t max_count)
     return s;
 }
 
+/* What the demo-frame tests share: its four buffers, a sorter and a graph. */
+typedef struct demo_env {
+    graph_rig_buffer b[4];
+    vksort_vk_sorter *sorter;
+    vksort_graph *g;
+} demo_env;
+
+static int demo_env_open(test_ctx *t, uint32_t n, vksort_graph_create_flags graph_flags,
+                         demo_env *e)
+{
+    memset(e, 0, sizeof *e);
+    CHECK(demo_buffers(t, n, e->b) == 0);
+    e->sorter = demo_sorter(t, n);
+    CHECK(e->sorter);
+    e->g = make_graph(t, graph_flags, 0);
+    CHECK(e->g);
+    return 0;
+}
+
+static void demo_env_close(test_ctx *t, demo_env *e)
+{
+    vksort_graph_destroy(e->g);
+    vksort_vk_sorter_destroy(e->sorter);
+    for (int i = 0; i < 4; ++i)
+        graph_rig_buffer_destroy(&t->rig, &e->b[i]);
+}
+
 static int test_sort_draw(test_ctx *t)
 {
     const uint32_t n = 3000;
-    graph_rig_buffer b[4];
-    CHECK(demo_buffers(t, n, b) == 0);
-    vksort_vk_sorter *sorter = demo_sorter(t, n);
-    CHECK(sorter);
-    vksort_graph *g = make_graph(t, 0, 0);
-    CHECK(g);
+    demo_env e;
+    CHECK(demo_env_open(t, n, 0, &e) == 0);
+    graph_rig_buffer *b = e.b;
+    vksort_vk_sorter *sorter = e.sorter;
+    vksort_graph *g = e.g;
     demo_frame f;
     for (uint32_t frame = 0; frame < 2; ++frame) {
         demo_seed(b, n, frame);
@@ -955,10 +981,7 @@ static int test_sort_draw(test_ctx *t)
         CHECK(run_graph(t, g) == 0);
         CHECK(check_demo(&b[2], &b[3], n, n, frame) == 0);
     }
-    vksort_graph_destroy(g);
-    vksort_vk_sorter_destroy(sorter);
-    for (int i = 0; i < 4; ++i)
-        graph_rig_buffer_destroy(&t->rig, &b[i]);
+    demo_env_close(t, &e);
     return 0;
 }
 
@@ -967,12 +990,11 @@ static int test_sort_draw(test_ctx *t)
 static int test_rebuild(test_ctx *t)
 {
     const uint32_t n = 1024;
-    graph_rig_buffer b[4];
-    CHECK(demo_buffers(t, n, b) == 0);
-    vksort_vk_sorter *sorter = demo_sorter(t, n);
-    CHECK(sorter);
-    vksort_graph *g = make_graph(t, 0, 0);
-    CHECK(g);
+    demo_env e;
+    CHECK(demo_env_open(t, n, 0, &e) == 0);
+    graph_rig_buffer *b = e.b;
+    vksort_vk_sorter *sorter = e.sorter;
+    vksort_graph *g = e.g;
     demo_frame f;
     demo_seed(b, n, 0);
     CHECK(build_demo(t, g, &f, sorter, &b[0], &b[1], &b[2], &b[3], n, n, 0) == 0);
@@ -985,10 +1007,7 @@ static int test_rebuild(test_ctx *t)
         printf("re-recorded with sort count %u: ok\n", counts[i]);
     }
     CHECK(vksort_graph_set_sort_count(g, f.sort, n + 1) == VKSORT_ERROR_COUNT_TOO_LARGE);
-    vksort_graph_destroy(g);
-    vksort_vk_sorter_destroy(sorter);
-    for (int i = 0; i < 4; ++i)
-        graph_rig_buffer_destroy(&t->rig, &b[i]);
+    demo_env_close(t, &e);
     return 0;
 }
 
@@ -997,12 +1016,11 @@ static int test_rebuild(test_ctx *t)
 static int test_demo(test_ctx *t)
 {
     const uint32_t n = 512;
-    graph_rig_buffer b[4];
-    CHECK(demo_buffers(t, n, b) == 0);
-    vksort_vk_sorter *sorter = demo_sorter(t, n);
-    CHECK(sorter);
-    vksort_graph *g = make_graph(t, VKSORT_GRAPH_CREATE_ALIAS_TRANSIENTS, 0);
-    CHECK(g);
+    demo_env e;
+    CHECK(demo_env_open(t, n, VKSORT_GRAPH_CREATE_ALIAS_TRANSIENTS, &e) == 0);
+    graph_rig_buffer *b = e.b;
+    vksort_vk_sorter *sorter = e.sorter;
+    vksort_graph *g = e.g;
     demo_frame f;
     demo_seed(b, n, 0);
     CHECK(build_demo(t, g, &f, sorter, &b[0], &b[1], &b[2], &b[3], n, n, 1) == 0);
@@ -1022,10 +1040,7 @@ static int test_demo(test_ctx *t)
     int rc = write_file(t->out_dir, "graph-demo.dot", dot) || write_file(t->out_dir, "graph-demo.txt", text);
     free(dot);
     free(text);
-    vksort_graph_destroy(g);
-    vksort_vk_sorter_destroy(sorter);
-    for (int i = 0; i < 4; ++i)
-        graph_rig_buffer_destroy(&t->rig, &b[i]);
+    demo_env_close(t, &e);
     return rc;
 }
 
