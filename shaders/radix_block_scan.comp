@@ -18,7 +18,8 @@ layout(set = 0, binding = RADIX_BINDING_STATE, std430) readonly buffer State { u
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) buffer Blocks { uint block_counts[]; };
 
-shared uint s_totals[WG]; // one per subgroup (at most WG subgroups)
+shared uint s_scan_partial[WG]; // one per subgroup (at most WG subgroups)
+#include "radix_scan.glsl"
 
 void main()
 {
@@ -34,21 +35,8 @@ void main()
         v[k] = k < per && b < blocks ? block_counts[b * RADIX_DIGITS + d] : 0u;
         sum += v[k];
     }
-    uint inclusive = subgroupInclusiveAdd(sum);
-    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
-        s_totals[gl_SubgroupID] = inclusive;
-    barrier();
-    if (t == 0u) {
-        uint run = 0u;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint total = s_totals[s];
-            s_totals[s] = run;
-            run += total;
-        }
-    }
-    barrier();
     uint run = hist[(RADIX_MAX_PASSES + pc.pass_index) * RADIX_DIGITS + d] +
-               s_totals[gl_SubgroupID] + inclusive - sum;
+               radix_workgroup_exclusive_scan(sum);
     [[unroll]] for (uint k = 0u; k < MAX_PER; ++k) {
         uint b = first + k;
         if (k < per && b < blocks)

@@ -11,8 +11,9 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
-shared uint s_plan_partial[RADIX_PLAN_WORKGROUP];
+shared uint s_scan_partial[RADIX_PLAN_WORKGROUP];
 shared uint s_plan_constant[RADIX_MAX_PASSES];
+#include "radix_scan.glsl"
 
 void radix_plan_write_groups(uint entry, uint groups)
 {
@@ -37,20 +38,7 @@ void radix_plan_sort()
         uint c = hist[p * RADIX_DIGITS + t];
         if (c == n)
             s_plan_constant[p] = 1u;
-        uint inclusive = subgroupInclusiveAdd(c);
-        if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
-            s_plan_partial[gl_SubgroupID] = inclusive;
-        barrier();
-        if (t == 0u) {
-            uint run = 0u;
-            for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-                uint v = s_plan_partial[s];
-                s_plan_partial[s] = run;
-                run += v;
-            }
-        }
-        barrier();
-        hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = s_plan_partial[gl_SubgroupID] + inclusive - c;
+        hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c);
         barrier();
     }
     if (t == 0u) {

@@ -48,8 +48,9 @@ shared uint s_mem[SMEM_WORDS];
 shared uint s_count[RADIX_DIGITS];      // elements of each digit in this tile
 shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
-shared uint s_partial[WG];              // scan scratch: one word per invocation
+shared uint s_scan_partial[WG];         // radix_workgroup_exclusive_scan's subgroup totals
 shared uint s_broadcast;
+#include "radix_scan.glsl"
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
@@ -112,21 +113,7 @@ void radix_scan_counts()
         for (uint k = 0u; k < per; ++k)
             sum += s_count[t * per + k];
     }
-    // Scan of the per-invocation sums: subgroup scan, then the subgroup totals in order.
-    uint inclusive = subgroupInclusiveAdd(sum);
-    if (gl_SubgroupInvocationID == gl_SubgroupSize - 1u)
-        s_partial[gl_SubgroupID] = inclusive;
-    barrier();
-    if (t == 0u) {
-        uint run = 0u;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint v = s_partial[s];
-            s_partial[s] = run;
-            run += v;
-        }
-    }
-    barrier();
-    uint run = s_partial[gl_SubgroupID] + inclusive - sum;
+    uint run = radix_workgroup_exclusive_scan(sum);
     if (owner) {
         for (uint k = 0u; k < per; ++k) {
             s_tile_start[t * per + k] = run;
