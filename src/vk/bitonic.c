@@ -160,8 +160,7 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
                                   VKSORT_ERROR_SCRATCH_TOO_SMALL);
         if (r != VKSORT_SUCCESS)
             return r;
-        if (p->count >= 2 || p->indirect)
-            add_pass(p, PASS_RANK_SORT, 0, 0, 0);
+        add_pass(p, PASS_RANK_SORT, 0, 0, 0); /* count >= rank_min_count >= 2 */
         return VKSORT_SUCCESS;
     }
 

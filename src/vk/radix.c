@@ -92,10 +92,8 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
  * smaller subgroups. */
-static uint32_t preferred_items(const vksort_vk_sorter_create_info *info, const vksort_vk_radix *rx,
-                                uint32_t wg)
+static uint32_t preferred_items(const vksort_vk_sorter_create_info *info, const vksort_vk_radix *rx)
 {
-    (void)wg;
     if (info->radix_items_per_invocation)
         return info->radix_items_per_invocation;
     return rx->subgroup_size < 32u ? 8u : 17u;
@@ -203,7 +201,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "256..1024 (got %u)",
                               want_wg);
     const uint32_t key_words = s->key_size / 4u;
-    if (radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx, wg)) == 0)
+    if (radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx)) == 0)
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
@@ -221,12 +219,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         wide <= lim->maxComputeWorkGroupSize[0] &&
         (!rx->pinned_subgroup_size ||
          wide <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)) {
-        const uint32_t pref = preferred_items(info, rx, wide);
+        const uint32_t pref = preferred_items(info, rx);
         const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, pref);
         if (fit != 0u && (want_wg != 0u || fit == pref))
             wg = wide;
     }
-    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx, wg));
+    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx));
     uint32_t subgroups = wg / min_size;
     uint32_t smem = wg * items * key_words;
     if (smem < subgroups * RADIX_DIGITS)
@@ -235,10 +233,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->items = items;
     rx->tile = wg * items;
     rx->smem_words = smem;
-    /* The last histogram workgroup runs the plan, one digit per invocation (radix_plan.glsl):
-     * the histogram's size is fixed in the shader to RADIX_PLAN_WORKGROUP. */
-    rx->hist_workgroup = RADIX_PLAN_WORKGROUP;
-    rx->hist_chunk = rx->hist_workgroup * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
+    /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
+     * workgroup plans with one digit per invocation, radix_plan.glsl). */
+    rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
     rx->max_tiles = tiles ? tiles : 1u;
@@ -292,24 +289,22 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     vksort_vk_radix *rx = &s->radix;
     char name[64];
     module_name(s, pipe, name, sizeof name);
-    /* Spec constants: 0 workgroup size, 1 items per invocation, 3 shared words (the tile
-     * passes); the histogram uses only 0; the rest have fixed sizes. */
+    /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
+     * words; the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP;
-    const uint32_t spec_data[3] = {pipe == RADIX_PIPE_HISTOGRAM ? rx->hist_workgroup : rx->workgroup,
-                                   rx->items, rx->smem_words};
+    const uint32_t spec_data[3] = {rx->workgroup, rx->items, rx->smem_words};
     const VkSpecializationMapEntry entries[3] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}};
-    VkSpecializationInfo spec = {tile_pass ? 3u : 1u, entries, sizeof spec_data, spec_data};
+    VkSpecializationInfo spec = {3u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s", name);
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
-    const uint32_t local = tile_pass ? rx->workgroup
-                                     : (pipe == RADIX_PIPE_HISTOGRAM ? rx->hist_workgroup : 256u);
+    const uint32_t local = tile_pass ? rx->workgroup : 256u;
     uint32_t pin = rx->pinned_subgroup_size;
     if (pin && local > pin * rx->max_workgroup_subgroups)
         pin = 0;
     return vksort_vk_create_compute_pipeline(
-        s, name, tile_pass || pipe == RADIX_PIPE_HISTOGRAM ? &spec : NULL, pin, rx->layout, label,
+        s, name, tile_pass ? &spec : NULL, pin, rx->layout, label,
         &rx->pipes[pipe]);
 }
 

@@ -70,7 +70,6 @@ typedef struct vksort_vk_radix {
     uint32_t items;                /* elements per invocation */
     uint32_t tile;                 /* workgroup * items */
     uint32_t smem_words;
-    uint32_t hist_workgroup;
     uint32_t hist_chunk;           /* least elements per histogram workgroup */
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
     uint32_t max_blocks;           /* portable blocks */
