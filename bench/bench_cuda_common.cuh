@@ -1,7 +1,7 @@
 /* What the CUDA benchmark programs share (bench/cub_bench.cu, bench/interop_probe.cu): the
  * error message buffer and its printf-style setter, a CUDA-call check, the CUDA device that
- * matches a Vulkan device UUID and importing an exported Vulkan buffer into a CUDA sorter (both
- * only with the Vulkan interop kit included first). Each includer gets its own copy (anonymous
+ * matches a Vulkan device UUID, the interop measurements' CUDA sorter and importing an exported
+ * Vulkan buffer into it (these only with the Vulkan interop kit included first). Each includer gets its own copy (anonymous
  * namespace): include once per translation unit. */
 #ifndef VKSORT_BENCH_CUDA_COMMON_CUH
 #define VKSORT_BENCH_CUDA_COMMON_CUH
@@ -49,6 +49,28 @@ int accept_cuda_uuid(void *, const uint8_t uuid[16])
             memcmp(prop.uuid.bytes, uuid, 16) == 0)
             return 1;
     }
+    return 0;
+}
+
+/* A CUDA sorter of the interop measurements: f32 keys with a payload, on the CUDA device of the
+ * Vulkan device; `stream` NULL for the sorter's own; CUDA-event timing when `timing`. */
+int create_interop_sorter(const vkik *vk, uint32_t max_count, void *stream, int timing,
+                          vksort_cuda_sorter **out)
+{
+    vksort_cuda_diagnostics d;
+    memset(&d, 0, sizeof d);
+    vksort_cuda_sorter_create_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.key_type = VKSORT_KEY_F32;
+    ci.has_payload = 1;
+    ci.max_count = max_count;
+    ci.use_device_uuid = 1;
+    memcpy(ci.device_uuid, vk->device_uuid, 16);
+    ci.stream = stream;
+    ci.enable_timing = timing;
+    ci.diagnostics = &d;
+    if (vksort_cuda_sorter_create(&ci, out) != VKSORT_SUCCESS)
+        return fail("sorter: %s", d.message);
     return 0;
 }
 

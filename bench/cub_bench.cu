@@ -349,19 +349,8 @@ CUB_BENCH_API int cub_bench_interop(size_t n, int frames, cub_bench_interop_resu
     if (vkCreateQueryPool(k->device, &qci, nullptr, &s.queries) != VK_SUCCESS)
         return fail("vkCreateQueryPool failed");
 
-    vksort_cuda_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    vksort_cuda_diagnostics d;
-    memset(&d, 0, sizeof d);
-    ci.key_type = VKSORT_KEY_F32;
-    ci.has_payload = 1;
-    ci.max_count = (uint32_t)n;
-    ci.use_device_uuid = 1;
-    memcpy(ci.device_uuid, k->device_uuid, 16);
-    ci.enable_timing = 1;
-    ci.diagnostics = &d;
-    if (vksort_cuda_sorter_create(&ci, &s.sorter) != VKSORT_SUCCESS)
-        return fail("sorter: %s", d.message);
+    if (create_interop_sorter(k, (uint32_t)n, nullptr, 1, &s.sorter))
+        return -1;
     vksort_cuda_sorter_properties props;
     vksort_cuda_get_sorter_properties(s.sorter, &props);
     snprintf(out->device, sizeof out->device, "%.100s (Vulkan) = CUDA device %d %.100s",

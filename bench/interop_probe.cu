@@ -449,19 +449,8 @@ int setup(probe &p)
     qci.queryCount = 8;
     VK(vkCreateQueryPool(k->device, &qci, nullptr, &p.qp));
 
-    vksort_cuda_diagnostics d;
-    memset(&d, 0, sizeof d);
-    vksort_cuda_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.key_type = VKSORT_KEY_F32;
-    ci.has_payload = 1;
-    ci.max_count = (uint32_t)p.n;
-    ci.use_device_uuid = 1;
-    memcpy(ci.device_uuid, k->device_uuid, 16);
-    ci.enable_timing = 1;
-    ci.diagnostics = &d;
-    if (vksort_cuda_sorter_create(&ci, &p.sorter) != VKSORT_SUCCESS)
-        return fail("sorter: %s", d.message);
+    if (create_interop_sorter(k, (uint32_t)p.n, nullptr, 1, &p.sorter))
+        return -1;
     vksort_cuda_sorter_properties props;
     vksort_cuda_get_sorter_properties(p.sorter, &props);
     p.sorter_stream = (cudaStream_t)props.stream;
@@ -480,10 +469,8 @@ int setup(probe &p)
     BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.gstream, cudaStreamNonBlocking));
     BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.s_nb, cudaStreamNonBlocking));
     BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&p.s_blk, cudaStreamDefault));
-    ci.stream = (void *)p.gstream;
-    ci.enable_timing = 0;
-    if (vksort_cuda_sorter_create(&ci, &p.gsorter) != VKSORT_SUCCESS)
-        return fail("graph sorter: %s", d.message);
+    if (create_interop_sorter(k, (uint32_t)p.n, (void *)p.gstream, 0, &p.gsorter))
+        return -1;
     if (import_buffer(p, p.keys, &p.c_keys) || import_buffer(p, p.values, &p.c_values))
         return -1;
     {
