@@ -5,15 +5,27 @@
 //     rank(i) = #{j : k_j < k_i} + #{j < i : k_j = k_i},
 // with all its invocations (lane e of a slice holds owned element e; slice s compares it against
 // the keys [s * chunk, (s + 1) * chunk), so every shared read is a broadcast), then writes the
-// owned elements to their ranks in a staging area of the scratch. Writing straight into the keys
-// buffer would overwrite keys other workgroups have not read yet, and waiting for them (a grid
-// barrier) needs all workgroups resident at once, which Vulkan does not promise. Instead the last
-// workgroup to finish (a ticket in the scratch, zeroed by vkCmdFillBuffer before the dispatch)
-// copies the staged array back; nothing ever waits, so any device runs it.
+// owned elements to their ranks. Writing into the keys buffer is safe only once every workgroup
+// has read it, and no workgroup may wait for another (Vulkan promises no forward progress
+// between workgroups; lavapipe runs them one after another). So, with one word W counting
+// arrivals (reads done) in its low half and departures (ranks known) in its high half:
+//  - arrive: W += 1 once the workgroup's reads are done;
+//  - depart: W += 1 << 16 after ranking. A workgroup whose departure finds every arrival (the
+//    usual case on a GPU, where all workgroups run at once) writes its elements in place; one
+//    that does not "stages" them (element, rank) in the scratch and marks its bit in STAGED;
+//  - W is one word, so the workgroups that departed before the last arrival are exactly the
+//    staging ones: the last to arrive reads their number K from its own arrival and adds
+//    2^16 - K to FINISHED, each staging workgroup adds 1 once its elements are staged; whoever
+//    brings FINISHED to 2^16 writes every staged element in place (nothing to do when K = 0)
+//    and zeroes FINISHED and STAGED; the last to depart zeroes W.
+// One atomic round trip after ranking, nobody waits, and the control words end at zero, so a
+// scratch that only this sorter uses needs them zeroed only once
+// (VKSORT_VK_CREATE_PERSISTENT_SCRATCH); otherwise the host clears them before the dispatch.
 //
 // Ranks compare order keys AND-ed with the bit-range mask, ties by position: the result is the
 // stable sort whatever VKSORT_FLAG_STABLE says.
 //   pc.count: host count   pc.aux0: word of the indirect count   pc.aux1: max count
+//   pc.level: log2 of the elements each workgroup owns
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #include "vksort_shader_interface.h"
@@ -31,8 +43,10 @@ layout(constant_id = 1) const uint CAPACITY = 4096u; // largest count (a multipl
 layout(constant_id = 2) const uint KEY_TYPE = 0u;
 
 #define WG gl_WorkGroupSize.x
-#define OWN VKSORT_RANK_GROUP_ELEMENTS
-#define SLICES (WG / OWN)
+// Elements each workgroup owns: a power of two from VKSORT_RANK_GROUP_ELEMENTS to WG, chosen by
+// the host per sort (fewer, larger workgroups for larger counts, so that they run at once).
+#define OWN (1u << pc.level)
+#define SLICES (WG >> pc.level)
 
 layout(push_constant) uniform Push {
     uint count;
@@ -59,8 +73,8 @@ layout(set = 0, binding = VKSORT_BINDING_KEYS, std430) buffer Keys { KEY_T keys[
 #if HAS_VALUE
 layout(set = 0, binding = VKSORT_BINDING_VALUES, std430) buffer Values { uint values[]; };
 #endif
-// Ticket and staging area: written by one workgroup, read by another.
-layout(set = 0, binding = VKSORT_BINDING_STATE, std430) coherent buffer State { uint state[]; };
+// Control words and staging area: written by one workgroup, read by another.
+layout(set = 0, binding = VKSORT_BINDING_STATE, std430) coherent buffer Control { uint control[]; };
 layout(set = 0, binding = VKSORT_BINDING_INDICES, std430) coherent buffer Staging { uint staged[]; };
 layout(set = 0, binding = VKSORT_BINDING_COUNT, std430) readonly buffer Count { uint count_words[]; };
 
@@ -69,7 +83,13 @@ layout(set = 0, binding = VKSORT_BINDING_COUNT, std430) readonly buffer Count { 
 // sits at positions above every owned element, where a key counts when strictly smaller).
 shared uvec4 s_quads[CAPACITY / KEYS_PER_QUAD];
 shared uint s_partial[WG];
-shared bool s_last;
+shared bool s_in_place;   // this workgroup writes in place (else it stages)
+shared bool s_finisher;   // this workgroup places the staged elements and tidies up
+shared bool s_any_staged;
+shared uint s_staged_mask[VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD];
+#define W_ARRIVALS 0xffffu
+#define W_DEPARTURE 0x10000u
+#define FINISHED_ALL 0x10000u
 
 KEY_T masked_order_key(KEY_T raw)
 {
@@ -171,16 +191,28 @@ void load_all_keys(uint n, uint quads)
     }
 }
 
-void stage(uint rank, KEY_T raw, uint value)
+// Staging by input position i: the last workgroup finds key, payload and rank there.
+#define STAGED_VALUES (KEY_WORDS * CAPACITY)
+#define STAGED_RANKS (STAGED_VALUES + (HAS_VALUE != 0 ? CAPACITY : 0u))
+void stage(uint i, uint rank, KEY_T raw, uint value)
 {
 #if KEY64
-    staged[2u * rank] = raw.x;
-    staged[2u * rank + 1u] = raw.y;
+    staged[2u * i] = raw.x;
+    staged[2u * i + 1u] = raw.y;
 #else
-    staged[rank] = raw;
+    staged[i] = raw;
 #endif
 #if HAS_VALUE
-    staged[KEY_WORDS * CAPACITY + rank] = value;
+    staged[STAGED_VALUES + i] = value;
+#endif
+    staged[STAGED_RANKS + i] = rank;
+}
+
+void put(uint rank, KEY_T raw, uint value)
+{
+    keys[rank] = raw;
+#if HAS_VALUE
+    values[rank] = value;
 #endif
 }
 
@@ -190,76 +222,123 @@ void main()
     bool indirect = (pc.flags & VKSORT_PUSH_INDIRECT) != 0u;
     uint n = indirect ? min(count_words[pc.aux0], pc.aux1) : pc.count;
     if (n < 2u)
-        return; // the same for every workgroup: nobody takes a ticket
+        return; // the same for every workgroup: nobody touches the control words
+    uint groups = gl_NumWorkGroups.x;
     uint own_base = gl_WorkGroupID.x * OWN;
+    bool owns = own_base < n; // uniform in the workgroup; a fixed grid (indirect) has idle ones
+    uint e = t % OWN, slice = t / OWN;
+    uint i = own_base + e;
+    bool owner = owns && slice == 0u && i < n;
 
-    if (own_base < n) { // uniform in the workgroup
-        uint e = t % OWN, slice = t / OWN;
-        uint i = own_base + e;
-        // The owned elements as they are (loaded first: nothing waits on them until the end).
-        bool owner = slice == 0u && i < n;
-        KEY_T raw = owner ? keys[i] : KEY_T(0u);
+    // The owned elements as they are (loaded first: nothing waits on them until the end), and
+    // every key into shared memory.
+    KEY_T raw = owner ? keys[i] : KEY_T(0u);
 #if HAS_VALUE
-        uint value = owner ? values[i] : 0u;
+    uint value = owner ? values[i] : 0u;
 #else
-        uint value = 0u;
+    uint value = 0u;
 #endif
-        uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
+    uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
+    if (owns)
         load_all_keys(n, padded / KEYS_PER_QUAD);
-        barrier();
+    barrier();
+    // This workgroup's reads of keys and values are done (their results are in shared memory
+    // and registers): arrive. The result is first looked at after ranking.
+    uint arrival = 0u;
+    if (t == 0u) {
+        memoryBarrierBuffer();
+        arrival = atomicAdd(control[VKSORT_RANK_W_WORD], 1u);
+    }
 
+    if (owns) {
         KEY_T k = i < n ? shared_key(i) : KEY_T(0xffffffffu);
         // Slices of whole quads.
         uint quads = padded / KEYS_PER_QUAD;
         uint per = (quads + SLICES - 1u) / SLICES * KEYS_PER_QUAD;
         uint j0 = min(slice * per, padded), j1 = min(j0 + per, padded);
         s_partial[t] = rank_slice(j0, j1, i, k, own_base);
-        barrier();
-        if (owner) {
-            uint rank = 0u;
-            for (uint s = 0u; s < SLICES; ++s)
-                rank += s_partial[s * OWN + e];
-            stage(rank, raw, value);
+    }
+    if (t == 0u) {
+        uint departure = atomicAdd(control[VKSORT_RANK_W_WORD], W_DEPARTURE);
+        s_in_place = (departure & W_ARRIVALS) == groups;
+        s_finisher = false;
+        if ((departure >> 16) == groups - 1u)
+            control[VKSORT_RANK_W_WORD] = 0u; // the last departure: nobody reads W any more
+        if ((arrival & W_ARRIVALS) == groups - 1u) { // the last arrival
+            uint staging = arrival >> 16;
+            uint before = atomicAdd(control[VKSORT_RANK_FINISHED_WORD], FINISHED_ALL - staging);
+            s_finisher = before == staging;
+            s_any_staged = staging != 0u;
         }
+    }
+    barrier();
+    bool in_place = s_in_place;
+    if (owner) {
+        uint rank = 0u;
+        // Independent partial sums: the shared reads go out together.
+        uint r1 = 0u, r2 = 0u, r3 = 0u;
+        uint s = 0u;
+        for (; s + 4u <= SLICES; s += 4u) {
+            rank += s_partial[s * OWN + e];
+            r1 += s_partial[(s + 1u) * OWN + e];
+            r2 += s_partial[(s + 2u) * OWN + e];
+            r3 += s_partial[(s + 3u) * OWN + e];
+        }
+        for (; s < SLICES; ++s)
+            rank += s_partial[s * OWN + e];
+        rank += r1 + r2 + r3;
+        if (in_place)
+            put(rank, raw, value);
+        else
+            stage(i, rank, raw, value);
+    }
+    if (!in_place) {
+        // Staged writes before the STAGED bit and FINISHED that tell the finisher to place them.
+        memoryBarrierBuffer();
+        barrier();
+        if (t == 0u) {
+            uint g = gl_WorkGroupID.x;
+            atomicOr(control[VKSORT_RANK_STAGED_MASK_WORD + g / 32u], 1u << (g % 32u));
+            memoryBarrierBuffer();
+            s_finisher = atomicAdd(control[VKSORT_RANK_FINISHED_WORD], 1u) == FINISHED_ALL - 1u;
+            s_any_staged = true;
+        }
+        barrier();
+    }
+    if (!s_finisher)
+        return;
+    if (!s_any_staged) { // the usual case: every element is in place
+        if (t == 0u)
+            control[VKSORT_RANK_FINISHED_WORD] = 0u;
+        return;
     }
 
-    // Staged writes before the ticket; the workgroup that takes the last ticket copies back.
+    // Every workgroup has read its input and every staging one has staged: place the staged
+    // elements, OWN per workgroup whose bit is set, SLICES workgroups per round.
     memoryBarrierBuffer();
+    if (t < VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD)
+        s_staged_mask[t] = control[VKSORT_RANK_STAGED_MASK_WORD + t];
     barrier();
-    if (t == 0u)
-        s_last = atomicAdd(state[VKSORT_STATE_TICKET_WORD], 1u) == gl_NumWorkGroups.x - 1u;
-    barrier();
-    if (!s_last)
-        return;
-    memoryBarrierBuffer();
-    // COPY_BATCH elements per invocation and round, all loads before the stores.
-    const uint COPY_BATCH = 16u;
-    for (uint j0 = 0u; j0 < n; j0 += COPY_BATCH * WG) {
-        KEY_T k[COPY_BATCH];
-        uint v[COPY_BATCH];
-        [[unroll]] for (uint m = 0u; m < COPY_BATCH; ++m) {
-            uint j = min(j0 + m * WG + t, n - 1u); // clamped: a repeated load, no store below
+    for (uint g0 = 0u; g0 < groups; g0 += SLICES) {
+        uint g = g0 + slice;
+        uint j = g * OWN + e;
+        if (g < groups && j < n && (s_staged_mask[g / 32u] & (1u << (g % 32u))) != 0u) {
 #if KEY64
-            k[m] = uvec2(staged[2u * j], staged[2u * j + 1u]);
+            KEY_T k = uvec2(staged[2u * j], staged[2u * j + 1u]);
 #else
-            k[m] = staged[j];
+            KEY_T k = staged[j];
 #endif
 #if HAS_VALUE
-            v[m] = staged[KEY_WORDS * CAPACITY + j];
+            uint v = staged[STAGED_VALUES + j];
 #else
-            v[m] = 0u;
+            uint v = 0u;
 #endif
-        }
-        [[unroll]] for (uint m = 0u; m < COPY_BATCH; ++m) {
-            uint j = j0 + m * WG + t;
-            if (j < n) {
-                keys[j] = k[m];
-#if HAS_VALUE
-                values[j] = v[m];
-#endif
-            }
+            put(staged[STAGED_RANKS + j], k, v);
         }
     }
+    // Zero FINISHED and STAGED for the next sort on this scratch (W is the last departer's).
     if (t == 0u)
-        state[VKSORT_STATE_TICKET_WORD] = 0u; // tidy; the next sort fills it again anyway
+        control[VKSORT_RANK_FINISHED_WORD] = 0u;
+    if (t < VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD)
+        control[VKSORT_RANK_STAGED_MASK_WORD + t] = 0u;
 }

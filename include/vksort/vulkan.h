@@ -72,10 +72,12 @@ typedef enum vksort_vk_algorithm {
  *  NETWORK  one workgroup runs the bitonic network in shared memory (the tile pass).
  *  RANK     one dispatch of ceil(count / 32) workgroups: each loads every key into shared memory
  *           and ranks 32 elements against all of them (count^2 comparisons spread over the
- *           GPU), stages them in the scratch, and the last workgroup to finish copies the
- *           result back. No workgroup waits for another, so any device runs it; it pays off on
- *           GPUs with many compute units (4096 pairs on the H200: docs/PERFORMANCE.md). Always
- *           stable. Records a vkCmdFillBuffer of 4 scratch bytes before its dispatch.
+ *           GPU), then writes them in place once every workgroup has read its input, or stages
+ *           them in the scratch for the last workgroup to place when it finds some still
+ *           reading. No workgroup waits for another, so any device runs it; it pays off on GPUs
+ *           with many compute units (4096 pairs on the H200: docs/PERFORMANCE.md). Always
+ *           stable. Records a vkCmdFillBuffer of 64 scratch bytes before its dispatch unless
+ *           the sorter has VKSORT_VK_CREATE_PERSISTENT_SCRATCH.
  *  AUTO     (zero): on discrete GPUs RANK for counts from rank_min_count (sorter properties;
  *           below it the single workgroup is as fast), NETWORK on other devices. */
 typedef enum vksort_vk_small_sort {
@@ -117,7 +119,15 @@ typedef enum vksort_vk_create_flag_bits {
      * listed in enabled_extensions, else ignored) instead of one ballot per digit bit. Off by
      * default: on the H200 the ballots are faster (2^24 u32 keys: 1.10 ms against 1.34 ms,
      * docs/perf-notes.md). For measuring other NVIDIA GPUs. */
-    VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING = 1u << 3
+    VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING = 1u << 3,
+    /* A promise about every scratch range this sorter's sorts use: it was prepared once with
+     * vksort_vk_cmd_init_scratch, and since then nothing but this sorter's sorts has written it
+     * (its contents are kept from one sort to the next). The RANK small sort then skips the
+     * vkCmdFillBuffer and the two barriers it otherwise records before its dispatch (about 3 us
+     * of a 4096-element sort on the H200): every sort leaves its control words zero. Breaking
+     * the promise (a fresh or shared scratch) can leave keys out of place or duplicated - never
+     * a hang or an access outside the buffers. Other algorithms are unaffected. */
+    VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -188,6 +198,12 @@ typedef struct vksort_vk_sorter_create_info {
      * vksort_vk_sorter_properties::radix_workgroup_size says what was chosen. Same results for
      * any value. For benchmarks. */
     uint32_t radix_workgroup_size;
+    /* Optional tuning of the RANK small sort: invocations per workgroup, 0 (default: 1024,
+     * measured fastest on the H200) or a power of two from 32 to 1024; halved until the device
+     * runs it. Each workgroup ranks 32 elements, so more invocations split the comparisons of
+     * each finer. vksort_vk_sorter_properties::rank_workgroup_size says what was chosen. Same
+     * results for any value. For benchmarks. */
+    uint32_t rank_workgroup_size;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -236,6 +252,7 @@ typedef struct vksort_vk_sorter_properties {
     vksort_vk_small_sort small_sort;
     uint32_t rank_capacity;
     uint32_t rank_min_count;
+    uint32_t rank_workgroup_size;   /* invocations per RANK workgroup (0 when not used) */
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -323,10 +340,10 @@ typedef struct vksort_vk_sort_info {
  *                                                         DRAW_INDIRECT, INDIRECT_COMMAND_READ
  *   queries   vkCmdResetQueryPool, then vkCmdWriteTimestamp (COMPUTE_SHADER stage)
  *
- * A RANK small sort (vksort_vk_small_sort) also clears 4 bytes of the scratch with
- * vkCmdFillBuffer: it records its own barrier from COMPUTE_SHADER (SHADER_READ|SHADER_WRITE) to
- * TRANSFER before the fill and from TRANSFER to COMPUTE_SHADER after it, so the scopes above
- * still hold for the caller.
+ * A RANK small sort (vksort_vk_small_sort) also clears 64 bytes of the scratch with
+ * vkCmdFillBuffer (unless the sorter has VKSORT_VK_CREATE_PERSISTENT_SCRATCH): it records its own
+ * barrier from COMPUTE_SHADER (SHADER_READ|SHADER_WRITE) to TRANSFER before the fill and from
+ * TRANSFER to COMPUTE_SHADER after it, so the scopes above still hold for the caller.
  *
  * So before the sort: a barrier from the producer of the keys/values/count (e.g. a compute or
  * transfer write) to COMPUTE_SHADER with SHADER_READ|SHADER_WRITE, and from the previous user of
@@ -341,6 +358,18 @@ typedef struct vksort_vk_sort_info {
  */
 vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *sorter, VkCommandBuffer cmd,
                                  const vksort_vk_sort_info *info);
+
+/*
+ * Prepares a scratch range for a sorter created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH: records
+ * one vkCmdFillBuffer that zeroes the words the sorts keep between them (nothing when the sorter
+ * has no RANK small sort). Record it once after binding the scratch memory, followed by a barrier
+ * from TRANSFER (TRANSFER_WRITE) to COMPUTE_SHADER (SHADER_READ|SHADER_WRITE) before the first
+ * sort. Errors: VKSORT_ERROR_INVALID_ARGUMENT (NULL or VK_NULL_HANDLE argument),
+ * VKSORT_ERROR_MISALIGNED, VKSORT_ERROR_SCRATCH_TOO_SMALL (smaller than scratch_size); nothing
+ * is recorded then. Harmless without the flag.
+ */
+vksort_result vksort_vk_cmd_init_scratch(vksort_vk_sorter *sorter, VkCommandBuffer cmd,
+                                         const vksort_vk_buffer_range *scratch);
 
 /* Timestamps written by a sort recorded with `info` (query_pool ignored here): one before the
  * first pass and one after each pass. 0 when info is invalid. */

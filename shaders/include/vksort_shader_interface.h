@@ -45,10 +45,16 @@
  * dispatch table, 3 words (x, y, z) per entry: entry 0 the local sort, then per merge level
  * above the tile two entries: global merges, local merge. */
 #define VKSORT_STATE_HEADER_WORDS 4u
-/* RANK small sort (shaders/rank_sort.comp): state word [1] is its ticket (zeroed by
- * vkCmdFillBuffer before the dispatch); each workgroup owns VKSORT_RANK_GROUP_ELEMENTS elements
- * and stages them in the indices binding, keys first (capacity x key words), then payloads. */
-#define VKSORT_STATE_TICKET_WORD 1u
+/* RANK small sort (shaders/rank_sort.comp): each workgroup owns at least
+ * VKSORT_RANK_GROUP_ELEMENTS elements. Its control words live in their own range at the end of
+ * the scratch (no other pass writes there; zero before the dispatch, zero again after it): W
+ * (arrivals | departures << 16), FINISHED, and one STAGED bit per workgroup (at most 256). The
+ * staging area (the indices binding) is indexed by input position: keys (capacity x key
+ * words), then payloads, then ranks. */
+#define VKSORT_RANK_W_WORD 0u
+#define VKSORT_RANK_FINISHED_WORD 1u
+#define VKSORT_RANK_STAGED_MASK_WORD 4u
+#define VKSORT_RANK_CONTROL_WORDS 16u
 #define VKSORT_RANK_GROUP_ELEMENTS 32u
 #define VKSORT_DISPATCH_SPLIT 1024u /* workgroup counts above this are split into (x, y) */
 

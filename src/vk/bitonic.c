@@ -46,6 +46,10 @@ static uint32_t pick_tile(const VkPhysicalDeviceLimits *lim, uint32_t words, uin
 }
 
 #define VKSORT_BITONIC_DEFAULT_TILE_CAP 4096u
+/* The RANK sort grows the elements each workgroup owns (32, 64, ...) until it needs at most this
+ * many workgroups: on the H200 (132 SMs) 8192 pairs took 30 us with 256 workgroups of 32 and
+ * 19 us with 128 of 64, while 4096 pairs are fastest with 128 of 32 (docs/perf-notes.md). */
+#define RANK_TARGET_GROUPS 128u
 
 vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysicalDeviceLimits *lim,
                                              const vksort_vk_sorter_create_info *info)
@@ -152,11 +156,17 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
      * clamps it), staging in the indices range. An indirect count decides by max_count. */
     if (s->rank_capacity && p->count <= s->rank_capacity && p->count >= s->rank_min_count) {
         p->rank = 1;
+        /* At most RANK_TARGET_GROUPS workgroups, so that they all run at once on a large GPU
+         * (the ones that find others still reading must stage their elements). */
+        p->rank_own_log2 = 5;
+        while (((p->count - 1u) >> p->rank_own_log2) + 1u > RANK_TARGET_GROUPS &&
+               (2u << p->rank_own_log2) <= s->rank_workgroup)
+            ++p->rank_own_log2;
         p->use_indices = 0;
         p->table_entries = 0;
         p->state_bytes = (VkDeviceSize)VKSORT_STATE_HEADER_WORDS * 4u;
         r = vksort_vk_check_range(s_msg, &info->scratch, s->min_storage_align,
-                                  s->indices_offset + s->rank_staging_bytes, "scratch",
+                                  s->rank_control_offset + VKSORT_RANK_CONTROL_WORDS * 4u, "scratch",
                                   VKSORT_ERROR_SCRATCH_TOO_SMALL);
         if (r != VKSORT_SUCCESS)
             return r;
@@ -226,18 +236,18 @@ static void order_mask(const vksort_vk_sorter *s, const vksort_vk_plan *p, uint3
     *hi = (uint32_t)(m >> 32);
 }
 
-/* The RANK sort's ticket starts at zero: fill it, ordered after earlier compute use of the
- * scratch (the caller's barrier covers everything before that) and before the dispatch. */
-static void record_ticket_fill(const vksort_vk_sorter *s, VkCommandBuffer cmd,
-                               const vksort_vk_sort_info *info)
+/* The RANK sort's control words start at zero: clear them, ordered after earlier compute use of
+ * the scratch (the caller's barrier covers everything before that) and before the dispatch. */
+static void record_control_clear(const vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                 const vksort_vk_sort_info *info)
 {
     VkMemoryBarrier mb = {.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER};
     mb.srcAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
     mb.dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                                VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1, &mb, 0, NULL, 0, NULL);
-    s->vk.vkCmdFillBuffer(cmd, info->scratch.buffer,
-                          info->scratch.offset + VKSORT_STATE_TICKET_WORD * 4u, 4u, 0u);
+    s->vk.vkCmdFillBuffer(cmd, info->scratch.buffer, info->scratch.offset + s->rank_control_offset,
+                          VKSORT_RANK_CONTROL_WORDS * 4u, 0u);
     mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
     mb.dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT;
     s->vk.vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -267,8 +277,11 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                                        n * s->key_size};
     bi[VKSORT_BINDING_VALUES] = (VkDescriptorBufferInfo){info->values.buffer, info->values.offset,
                                                          n * 4u};
-    bi[VKSORT_BINDING_STATE] = (VkDescriptorBufferInfo){info->scratch.buffer, info->scratch.offset,
-                                                        p->state_bytes};
+    bi[VKSORT_BINDING_STATE] =
+        p->rank ? (VkDescriptorBufferInfo){info->scratch.buffer,
+                                           info->scratch.offset + s->rank_control_offset,
+                                           VKSORT_RANK_CONTROL_WORDS * 4u}
+                : (VkDescriptorBufferInfo){info->scratch.buffer, info->scratch.offset, p->state_bytes};
     bi[VKSORT_BINDING_INDICES] = (VkDescriptorBufferInfo){
         info->scratch.buffer, info->scratch.offset + s->indices_offset,
         p->rank ? s->rank_staging_bytes : n * 4u};
@@ -325,19 +338,18 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         if (pass->kind == PASS_PREPARE || pass->kind == PASS_RANK_SORT) {
             pc.aux0 = (uint32_t)count_word;
             pc.aux1 = s->max_count;
-            pc.level = p->tile->log_size;
+            pc.level = pass->kind == PASS_RANK_SORT ? p->rank_own_log2 : p->tile->log_size;
             pc.bit_hi = p->table_entries;
         }
-        if (pass->kind == PASS_RANK_SORT)
-            record_ticket_fill(s, cmd, info);
+        if (pass->kind == PASS_RANK_SORT && !s->persistent_scratch)
+            record_control_clear(s, cmd, info);
         s->vk.vkCmdPushConstants(cmd, s->pipeline_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc,
                                  &pc);
         if (pass->kind == PASS_PREPARE) {
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         } else if (pass->kind == PASS_RANK_SORT) {
-            /* A fixed grid for an indirect count: workgroups past the count only take a ticket. */
-            s->vk.vkCmdDispatch(cmd, (p->count + VKSORT_RANK_GROUP_ELEMENTS - 1u) /
-                                         VKSORT_RANK_GROUP_ELEMENTS, 1, 1);
+            /* A fixed grid for an indirect count: workgroups past the count only count in and out. */
+            s->vk.vkCmdDispatch(cmd, ((p->count - 1u) >> p->rank_own_log2) + 1u, 1, 1);
         } else if (p->indirect) {
             VkDeviceSize off = info->scratch.offset +
                                (VkDeviceSize)(VKSORT_STATE_HEADER_WORDS + 3u * pass_entry(p, pass)) * 4u;

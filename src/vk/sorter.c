@@ -180,6 +180,8 @@ static int has_bitonic(const vksort_vk_sorter *s)
 #define RANK_AUTO_MIN_COUNT 1024u
 /* Largest count the RANK sort takes whatever the shared memory: its work grows with count^2. */
 #define RANK_MAX_CAPACITY 8192u
+/* Invocations of a RANK workgroup unless rank_workgroup_size says otherwise. */
+#define RANK_DEFAULT_WORKGROUP 1024u
 
 /* Small sorts: NETWORK or RANK (vksort_vk_small_sort), the RANK geometry and its staging bytes. */
 static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDeviceProperties *props,
@@ -194,13 +196,16 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     if (mode != VKSORT_VK_SMALL_SORT_RANK)
         return VKSORT_SUCCESS;
     const VkPhysicalDeviceLimits *lim = &props->limits;
-    /* 256 invocations (8 slices of the 32 owned elements), fewer where the device caps it. */
-    uint32_t wg = 256u;
+    /* Invocations: 32 slices of the 32 owned elements (measured fastest on the H200), or what
+     * rank_workgroup_size asks for; fewer where the device caps it. */
+    uint32_t wg = info->rank_workgroup_size ? info->rank_workgroup_size : RANK_DEFAULT_WORKGROUP;
     while (wg > VKSORT_RANK_GROUP_ELEMENTS &&
            (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0]))
         wg /= 2u;
-    /* Shared memory: every key of the count, one partial rank per invocation, a flag. */
-    uint64_t fixed = (uint64_t)wg * 4u + 16u;
+    /* Shared memory: every key of the count, one partial rank per invocation, three flags and
+     * a copy of the STAGED bits (with room to spare). */
+    uint64_t fixed = (uint64_t)wg * 4u + 16u * 4u +
+                     4u * (VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD);
     uint64_t fit = lim->maxComputeSharedMemorySize > fixed
                        ? (lim->maxComputeSharedMemorySize - fixed) / s->key_size
                        : 0;
@@ -221,7 +226,8 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     s->rank_workgroup = wg;
     s->rank_capacity = (uint32_t)cap;
     s->rank_min_count = info->small_sort == VKSORT_VK_SMALL_SORT_RANK ? 2u : RANK_AUTO_MIN_COUNT;
-    s->rank_staging_bytes = (VkDeviceSize)cap * (s->key_size + (s->has_payload ? 4u : 0u));
+    /* Staged key, payload and rank per element. */
+    s->rank_staging_bytes = (VkDeviceSize)cap * (s->key_size + (s->has_payload ? 4u : 0u) + 4u);
     return VKSORT_SUCCESS;
 }
 
@@ -289,8 +295,15 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     if (info->flags & ~(vksort_vk_create_flags)(VKSORT_VK_CREATE_DEBUG_LABELS |
                                                  VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL |
                                                  VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |
-                                                 VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING))
+                                                 VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
+                                                 VKSORT_VK_CREATE_PERSISTENT_SCRATCH))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
+    if (info->rank_workgroup_size &&
+        (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
+         info->rank_workgroup_size > 1024u ||
+         (info->rank_workgroup_size & (info->rank_workgroup_size - 1u))))
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
+                    "rank_workgroup_size must be 0 or a power of two in 32 .. 1024");
     if ((uint32_t)info->small_sort > (uint32_t)VKSORT_VK_SMALL_SORT_RANK)
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown small_sort");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
@@ -318,6 +331,7 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->max_count = info->max_count;
     s->flags = info->flags;
     s->emulate_no_forward_progress = (info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS) != 0;
+    s->persistent_scratch = (info->flags & VKSORT_VK_CREATE_PERSISTENT_SCRATCH) != 0;
     if (vksort_vk_algorithm_name(info->algorithm) == NULL) {
         vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS, "unknown algorithm %d",
                        (int)info->algorithm);
@@ -404,6 +418,11 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     /* One scratch range serves whichever algorithm a sort runs. */
     if (s->radix.scratch_size > s->scratch_size)
         s->scratch_size = s->radix.scratch_size;
+    /* The RANK sort's control words last, out of every other pass's reach. */
+    if (s->rank_capacity) {
+        s->rank_control_offset = (s->scratch_size + a - 1) / a * a;
+        s->scratch_size = s->rank_control_offset + VKSORT_RANK_CONTROL_WORDS * 4u;
+    }
 
     if (has_bitonic(s)) {
         r = vksort_vk_create_pipelines(s);
@@ -453,6 +472,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->small_sort = s->small_sort;
     out->rank_capacity = s->rank_capacity;
     out->rank_min_count = s->rank_capacity ? s->rank_min_count : 0u;
+    out->rank_workgroup_size = s->rank_capacity ? s->rank_workgroup : 0u;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
@@ -493,13 +513,32 @@ vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,
     out->scratch_size = s->scratch_size;
     out->scratch_alignment = s->min_storage_align;
     out->scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                         VK_BUFFER_USAGE_TRANSFER_DST_BIT; /* the RANK sort's ticket fill */
+                         VK_BUFFER_USAGE_TRANSFER_DST_BIT; /* clearing the RANK control words */
     out->keys_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->values_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->count_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->keys_alignment = s->min_storage_align > s->key_size ? s->min_storage_align : s->key_size;
     out->values_alignment = s->min_storage_align > 4 ? s->min_storage_align : 4;
     out->count_alignment = 4;
+    return VKSORT_SUCCESS;
+}
+
+vksort_result vksort_vk_cmd_init_scratch(vksort_vk_sorter *s, VkCommandBuffer cmd,
+                                        const vksort_vk_buffer_range *scratch)
+{
+    if (!s)
+        return VKSORT_ERROR_INVALID_ARGUMENT;
+    vksort_vk_clear_error(s);
+    if (!cmd || !scratch)
+        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                              "command buffer is VK_NULL_HANDLE or scratch is NULL");
+    vksort_result r = vksort_vk_check_range(s, scratch, s->min_storage_align, s->scratch_size,
+                                            "scratch", VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    if (r != VKSORT_SUCCESS)
+        return r;
+    if (s->rank_capacity) /* the only words a sort expects to find in a known state */
+        s->vk.vkCmdFillBuffer(cmd, scratch->buffer, scratch->offset + s->rank_control_offset,
+                              VKSORT_RANK_CONTROL_WORDS * 4u, 0u);
     return VKSORT_SUCCESS;
 }
 

@@ -107,12 +107,16 @@ struct vksort_vk_sorter {
 
     vksort_vk_tile tile[2];
     /* RANK small sort (shaders/rank_sort.comp): counts in [rank_min_count, rank_capacity];
-     * rank_capacity 0 = never. Its staging area is the indices range of the scratch. */
+     * rank_capacity 0 = never. Its staging area is the indices range of the scratch, its
+     * control words (VKSORT_RANK_CONTROL_WORDS) the aligned range at rank_control_offset, at
+     * the end of the scratch where no other pass writes. */
     vksort_vk_small_sort small_sort;
     uint32_t rank_capacity;
     uint32_t rank_min_count;
     uint32_t rank_workgroup;
     VkDeviceSize rank_staging_bytes;
+    VkDeviceSize rank_control_offset;
+    int persistent_scratch;        /* VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
     /* Scratch layout: state (count + dispatch table) at 0, positions at indices_offset. */
     VkDeviceSize state_bytes;
     VkDeviceSize indices_offset;
@@ -203,6 +207,7 @@ typedef struct vksort_vk_plan {
     int stable;
     int use_indices;
     int rank;              /* one RANK_SORT pass (shaders/rank_sort.comp) */
+    uint32_t rank_own_log2; /* log2 of the elements each RANK workgroup owns */
     uint32_t count;        /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     const vksort_vk_tile *tile;

@@ -7,7 +7,8 @@
  *                           [--runs 25] [--large-runs N] [--check-runs N] [--modes keys,pairs]
  *                           [--key u32|i32|f32|u64|i64|f64] [--stable] [--validate]
  *                           [--tile N] [--elems 4|8|16] [--label NAME] [--fresh] [--passes]
- *                           [--small-sort auto|network|rank] [--floor]
+ *                           [--small-sort auto|network|rank] [--floor] [--rank-wg N]
+ *                           [--persistent]
  *
  *   --sizes       log2 sizes to run (instead of every size from --min-log2 to --max-log2)
  *   --large-runs  runs for sizes of 2^20 and above (default: --runs)
@@ -18,6 +19,9 @@
  *                 again before every run; the network does the same work on any data)
  *   --label       name of this configuration in the RESULT lines
  *   --small-sort  vksort_vk_sorter_create_info::small_sort (default auto)
+ *   --rank-wg     rank_workgroup_size (0: the default)
+ *   --persistent  VKSORT_VK_CREATE_PERSISTENT_SCRATCH (the scratch prepared once with
+ *                 vksort_vk_cmd_init_scratch, so the RANK sort records no fill)
  *   --floor       first measure what the timestamps cost with nothing between them, and with the
  *                 RANK sort's fill (barrier, vkCmdFillBuffer of 4 bytes, barrier) between them
  *
@@ -50,6 +54,8 @@ typedef struct bench_opts {
     int fresh;
     int floor;
     vksort_vk_small_sort small_sort;
+    uint32_t rank_wg;
+    int persistent;
     const char *label;
 } bench_opts;
 
@@ -66,7 +72,7 @@ static int usage(void)
             "[--sizes K,K,...] [--runs N] [--large-runs N] [--check-runs N] "
             "[--modes keys,pairs] [--key TYPE] [--stable] [--validate] [--tile N] "
             "[--elems 4|8|16] [--label NAME] [--fresh] [--passes] "
-            "[--small-sort auto|network|rank] [--floor]\n");
+            "[--small-sort auto|network|rank] [--floor] [--rank-wg N] [--persistent]\n");
     return 2;
 }
 
@@ -185,8 +191,9 @@ static int measure_empty_rank(vk_rig *rig, VkQueryPool pool, vksort_vk_sorter *s
             t[run] = total * 1e3;
     }
     qsort(t, (size_t)runs, sizeof(double), cmp_double);
-    printf("floor: RANK sort of an indirect count 0 (%s; fill + a dispatch that exits at once): "
-           "median %.2f us, min %.2f us\n", pairs ? "pairs" : "keys", t[runs / 2], t[0]);
+    printf("floor: RANK sort of an indirect count 0 (%s; the control-word fill, unless the "
+           "scratch is persistent, and a dispatch that exits at once): median %.2f us, min %.2f us\n",
+           pairs ? "pairs" : "keys", t[runs / 2], t[0]);
     vk_rig_buffer_destroy(rig, &count);
     return 0;
 }
@@ -234,6 +241,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--passes")) o.passes = 1;
         else if (!strcmp(a, "--fresh")) o.fresh = 1;
         else if (!strcmp(a, "--floor")) o.floor = 1;
+        else if (!strcmp(a, "--persistent")) o.persistent = 1;
+        else if (!strcmp(a, "--rank-wg") && v) o.rank_wg = (uint32_t)atoi(v), ++i;
         else if (!strcmp(a, "--small-sort") && v) {
             if (!strcmp(v, "auto")) o.small_sort = VKSORT_VK_SMALL_SORT_AUTO;
             else if (!strcmp(v, "network")) o.small_sort = VKSORT_VK_SMALL_SORT_NETWORK;
@@ -321,6 +330,8 @@ int main(int argc, char **argv)
         ci.algorithm = VKSORT_VK_ALGORITHM_BITONIC;
         ci.bitonic_elements_per_invocation = o.elems;
         ci.small_sort = o.small_sort;
+        ci.rank_workgroup_size = o.rank_wg;
+        ci.flags = o.persistent ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0;
         vksort_vk_diagnostics diag;
         ci.diagnostics = &diag;
         vksort_vk_sorter *sorter;
@@ -337,6 +348,15 @@ int main(int argc, char **argv)
             fprintf(stderr, "scratch allocation failed\n");
             return 1;
         }
+        if (o.persistent) {
+            VkCommandBuffer cmd = vk_rig_begin(&rig);
+            vksort_vk_buffer_range sr = {scratch.buffer, 0, req.scratch_size};
+            if (vksort_vk_cmd_init_scratch(sorter, cmd, &sr) != VKSORT_SUCCESS ||
+                vk_rig_submit_wait(&rig, cmd) != 0) {
+                fprintf(stderr, "scratch preparation failed\n");
+                return 1;
+            }
+        }
         if (o.floor && props.rank_capacity &&
             measure_empty_rank(&rig, pool, sorter, &keys, &vals, &scratch, &req, mode, o.runs) != 0)
             return 1;
@@ -344,10 +364,11 @@ int main(int argc, char **argv)
         const uint32_t wg = props.workgroup_size * (o.stable ? props.stable_tile_size : props.tile_size) /
                             props.tile_size;
         printf("%s: tile %u (stable %u), %u invocations per workgroup; small sort %s, rank "
-               "counts %u..%u\n", mode ? "pairs" : "keys", props.tile_size, props.stable_tile_size,
-               props.workgroup_size,
+               "counts %u..%u, %u invocations per rank workgroup%s\n", mode ? "pairs" : "keys",
+               props.tile_size, props.stable_tile_size, props.workgroup_size,
                props.small_sort == VKSORT_VK_SMALL_SORT_RANK ? "rank" : "network",
-               props.rank_min_count, props.rank_capacity);
+               props.rank_min_count, props.rank_capacity, props.rank_workgroup_size,
+               o.persistent ? ", persistent scratch" : "");
 
         for (int si_ = 0; si_ < o.size_count; ++si_) {
             const int lg = o.sizes[si_];

@@ -47,6 +47,9 @@ typedef sort_slot sorter_slot;
 /* Small sort of the sorters the tests create: the network tests pin NETWORK (AUTO would take
  * RANK on a discrete GPU); test_rank_sort switches to RANK and AUTO. */
 static vksort_vk_small_sort small_sort_mode = VKSORT_VK_SMALL_SORT_NETWORK;
+/* RANK workgroup size and create flags of the sorters (test_rank_sort varies them). */
+static uint32_t rank_wg_mode;
+static vksort_vk_create_flags flags_mode;
 
 static sort_config bitonic_config(vksort_key_type type, int payload, uint32_t max_count,
                                   uint32_t tile_cap, uint32_t elements)
@@ -60,6 +63,8 @@ static sort_config bitonic_config(vksort_key_type type, int payload, uint32_t ma
     cfg.algorithm = VKSORT_VK_ALGORITHM_BITONIC; /* AUTO would hand large counts to a radix sort */
     cfg.elements = elements;
     cfg.small_sort = small_sort_mode;
+    cfg.rank_wg = rank_wg_mode;
+    cfg.flags = flags_mode;
     return cfg;
 }
 
@@ -686,27 +691,70 @@ static void test_rank_sort(void)
     }
     small_sort_mode = VKSORT_VK_SMALL_SORT_RANK;
     unsigned rot = 0;
-    for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
-        for (int payload = 0; payload < 2; ++payload) {
-            sorter_slot *slot = get_sorter((vksort_key_type)t, payload, 4096, 0);
-            if (!slot)
-                continue;
-            const uint32_t cap = slot->props.rank_capacity;
-            CHECK_EQ(slot->props.small_sort, VKSORT_VK_SMALL_SORT_RANK);
-            CHECK(cap >= 1024 && cap <= 4096 && cap % 4 == 0);
-            CHECK_EQ(slot->props.rank_min_count, 2u);
-            /* cap + 1 .. 4096 (64-bit keys where shared memory holds fewer) go to the network. */
-            const uint32_t sizes[] = {2, 3, 4, 5, 31, 32, 33, 64, 100, 255, 257, 1000,
-                                      cap - 1, cap, cap + 1 <= 4096 ? cap + 1 : 4096};
-            const size_t ns = quick ? 9 : sizeof sizes / sizeof sizes[0];
-            for (size_t si = 0; si < ns; ++si) {
-                for (int k = 0; k < 2; ++k, ++rot)
-                    CHECK(run_rank_case((vksort_key_type)t, payload, sizes[si], 0, 4096, rot));
+    /* Default workgroups with the control words cleared before every sort; then small
+     * workgroups (more of them per sort, so more that find others still reading and stage)
+     * on a persistent scratch: prepared once per sorter, then kept through every case of that
+     * sorter - each sort must leave the control words zero for the next. */
+    const struct { uint32_t wg; vksort_vk_create_flags flags; } modes[] = {
+        {0, 0}, {64, VKSORT_VK_CREATE_PERSISTENT_SCRATCH}};
+    for (size_t m = 0; m < sizeof modes / sizeof modes[0]; ++m) {
+        rank_wg_mode = modes[m].wg;
+        flags_mode = modes[m].flags;
+        for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
+            for (int payload = 0; payload < 2; ++payload) {
+                sorter_slot *slot = get_sorter((vksort_key_type)t, payload, 4096, 0);
+                if (!slot)
+                    continue;
+                const uint32_t cap = slot->props.rank_capacity;
+                CHECK_EQ(slot->props.small_sort, VKSORT_VK_SMALL_SORT_RANK);
+                CHECK(cap >= 1024 && cap <= 4096 && cap % 4 == 0);
+                CHECK_EQ(slot->props.rank_min_count, 2u);
+                CHECK(slot->props.rank_workgroup_size >= 32 &&
+                      slot->props.rank_workgroup_size <= (modes[m].wg ? modes[m].wg : 1024u));
+                if (modes[m].wg)
+                    CHECK_EQ(slot->props.rank_workgroup_size, modes[m].wg);
+                /* cap + 1 .. 4096 (64-bit keys where shared memory holds fewer) go to the network. */
+                const uint32_t sizes[] = {2, 3, 4, 5, 31, 32, 33, 64, 100, 255, 257, 1000,
+                                          cap - 1, cap, cap + 1 <= 4096 ? cap + 1 : 4096};
+                const size_t ns = quick || m ? 9 : sizeof sizes / sizeof sizes[0];
+                for (size_t si = 0; si < ns; ++si) {
+                    for (int k = 0; k < 2; ++k, ++rot)
+                        CHECK(run_rank_case((vksort_key_type)t, payload, sizes[si], 0, 4096, rot));
+                }
+                /* Indirect: one fixed grid for max_count; counts 0, 1 and past the maximum too. */
+                const uint32_t counts[] = {0, 1, 2, 33, 700, 999, 1000, 1001, 0xffffffffu};
+                for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot)
+                    CHECK(run_rank_case((vksort_key_type)t, payload, counts[i], 1, 1000, rot));
             }
-            /* Indirect: one fixed grid for max_count; counts 0, 1 and past the maximum too. */
-            const uint32_t counts[] = {0, 1, 2, 33, 700, 999, 1000, 1001, 0xffffffffu};
-            for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot)
-                CHECK(run_rank_case((vksort_key_type)t, payload, counts[i], 1, 1000, rot));
+        }
+    }
+    rank_wg_mode = 0;
+    flags_mode = 0;
+
+    /* A persistent scratch shared by the RANK sort and the radix sort of one AUTO sorter,
+     * alternating: the radix passes must leave the RANK control words alone. Counts near the
+     * capacity make the RANK workgroups own 64 elements each (at most 128 workgroups), unless
+     * the workgroup is too small for that (32 invocations: 32 elements, 250 workgroups). */
+    for (uint32_t wg = 64; wg >= 32; wg /= 2) {
+        sort_case c;
+        memset(&c, 0, sizeof c);
+        c.cfg = bitonic_config(VKSORT_KEY_U32, 1, 1u << 16, 0, 0);
+        c.cfg.algorithm = VKSORT_VK_ALGORITHM_AUTO;
+        c.cfg.flags = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+        c.cfg.rank_wg = wg;
+        sorter_slot *mixed = sort_check_sorter(&c.cfg);
+        CHECK(mixed != NULL);
+        if (!mixed)
+            continue;
+        CHECK(mixed->props.rank_capacity >= 8000u && mixed->props.radix_algorithm != 0);
+        const uint32_t ns[] = {3000, 60000, 8000, 4096, 40000, 2, 7999, 1000};
+        for (size_t i = 0; i < sizeof ns / sizeof ns[0]; ++i, ++rot) {
+            c.n = ns[i];
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.stable = 1;
+            c.desc = (int)(rot & 1u);
+            c.seed = 47000 + rot;
+            CHECK(sort_check_run(&c, NULL));
         }
     }
 

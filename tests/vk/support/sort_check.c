@@ -13,6 +13,8 @@ static vk_rig *rig;
 static vk_rig_buffer keys_buf, vals_buf, scratch_buf, count_buf;
 static sort_slot slots[MAX_SLOTS];
 static int slot_count;
+/* The persistent-scratch sorter whose prepared scratch scratch_buf holds (NULL: none). */
+static const vksort_vk_sorter *scratch_owner;
 
 static const VkBufferUsageFlags storage_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
@@ -32,6 +34,7 @@ void sort_check_shutdown(void)
     vk_rig_buffer_destroy(rig, &vals_buf);
     vk_rig_buffer_destroy(rig, &scratch_buf);
     vk_rig_buffer_destroy(rig, &count_buf);
+    scratch_owner = NULL;
 }
 
 static int ensure_buffer(vk_rig_buffer *b, VkDeviceSize size, VkBufferUsageFlags usage)
@@ -48,6 +51,8 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
         if (memcmp(&slots[i].cfg, cfg, sizeof *cfg) == 0)
             return &slots[i];
     if (slot_count == MAX_SLOTS) {
+        if (scratch_owner == slots[0].sorter)
+            scratch_owner = NULL;
         vksort_vk_sorter_destroy(slots[0].sorter);
         memmove(slots, slots + 1, sizeof slots[0] * (MAX_SLOTS - 1));
         slot_count--;
@@ -70,6 +75,7 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.radix_workgroup_size = cfg->radix_wg;
     ci.bitonic_elements_per_invocation = cfg->elements;
     ci.small_sort = cfg->small_sort;
+    ci.rank_workgroup_size = cfg->rank_wg;
     ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0);
     ci.diagnostics = &diag;
     ci.enabled_extension_count = rig->enabled_extension_count;
@@ -89,11 +95,12 @@ void sort_check_describe(const sort_case *c, char *buf, size_t n)
 {
     snprintf(buf, n,
              "algo=%s type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) "
-             "indirect=%d max=%u flags=%u tile_cap=%u elements=%u small_sort=%d radix_wg=%u",
+             "indirect=%d max=%u flags=%u tile_cap=%u elements=%u small_sort=%d radix_wg=%u "
+             "rank_wg=%u",
              vksort_vk_algorithm_name(c->cfg.algorithm), vksort_key_type_name(c->cfg.type),
              test_dist_name(c->dist), c->n, c->desc, c->stable, c->cfg.payload, c->bit_begin,
              c->bit_end, c->indirect, c->cfg.max_count, c->cfg.flags, c->cfg.tile_cap,
-             c->cfg.elements, (int)c->cfg.small_sort, c->cfg.radix_wg);
+             c->cfg.elements, (int)c->cfg.small_sort, c->cfg.radix_wg, c->cfg.rank_wg);
 }
 
 /* Order key of element i: the encoding (complemented when descending) within the bit range. */
@@ -196,6 +203,7 @@ int sort_check_run(const sort_case *c, const void **out_scratch)
     const size_t region = c->indirect ? max : c->n; /* elements the sort may access */
     const size_t total = GUARD + region + GUARD;
     const VkDeviceSize key_off = GUARD * ks, val_off = GUARD * 4u;
+    const VkBuffer old_scratch = scratch_buf.buffer;
     if (ensure_buffer(&keys_buf, total * ks, storage_usage) ||
         (c->cfg.payload && ensure_buffer(&vals_buf, total * 4u, storage_usage)) ||
         ensure_buffer(&scratch_buf, slot->reqs.scratch_size + 256,
@@ -214,7 +222,12 @@ int sort_check_run(const sort_case *c, const void **out_scratch)
     memcpy(keys_buf.mapped, init_keys, total * ks);
     if (c->cfg.payload)
         memcpy(vals_buf.mapped, init_vals, total * 4u);
-    memset(scratch_buf.mapped, 0xa5, (size_t)scratch_buf.size); /* must not matter */
+    const int persistent = (c->cfg.flags & VKSORT_VK_CREATE_PERSISTENT_SCRATCH) != 0;
+    const int prepare = persistent && (scratch_owner != slot->sorter ||
+                                       scratch_buf.buffer != old_scratch);
+    if (!persistent || prepare)
+        memset(scratch_buf.mapped, 0xa5, (size_t)scratch_buf.size); /* must not matter */
+    scratch_owner = persistent ? slot->sorter : NULL;
     ((uint32_t *)count_buf.mapped)[3] = c->n;                   /* count at byte offset 12 */
 
     memcpy(expect_keys, init_keys, total * ks);
@@ -245,7 +258,15 @@ int sort_check_run(const sort_case *c, const void **out_scratch)
     si.bit_end = c->bit_end;
 
     VkCommandBuffer cmd = vk_rig_begin(rig);
-    vksort_result r = vksort_vk_cmd_sort(slot->sorter, cmd, &si);
+    vksort_result r = VKSORT_SUCCESS;
+    if (prepare) {
+        r = vksort_vk_cmd_init_scratch(slot->sorter, cmd, &si.scratch);
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    }
+    if (r == VKSORT_SUCCESS)
+        r = vksort_vk_cmd_sort(slot->sorter, cmd, &si);
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
                    VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
     ok = vk_rig_submit_wait(rig, cmd) == 0 && r == VKSORT_SUCCESS && ok;

@@ -22,6 +22,7 @@ typedef struct sort_config {
     uint32_t radix_wg; /* vksort_vk_sorter_create_info::radix_workgroup_size */
     uint32_t elements; /* vksort_vk_sorter_create_info::bitonic_elements_per_invocation */
     vksort_vk_small_sort small_sort;
+    uint32_t rank_wg;  /* vksort_vk_sorter_create_info::rank_workgroup_size */
 } sort_config;
 
 typedef struct sort_slot {
@@ -46,7 +47,10 @@ void sort_check_shutdown(void);
 /* The sorter for a configuration (created on first use); NULL (reason printed) on error. */
 sort_slot *sort_check_sorter(const sort_config *cfg);
 /* Runs one case; returns 1 when everything matched. out_scratch (optional): the scratch
- * buffer's mapping after the sort. */
+ * buffer's mapping after the sort. The scratch is filled with garbage before every sort, except
+ * for a sorter with VKSORT_VK_CREATE_PERSISTENT_SCRATCH: its scratch gets garbage and
+ * vksort_vk_cmd_init_scratch once, then is kept from case to case while the cases use that
+ * sorter (what the flag promises). */
 int sort_check_run(const sort_case *c, const void **out_scratch);
 /* A readable one-line description of a case. */
 void sort_check_describe(const sort_case *c, char *buf, size_t n);
