@@ -14,10 +14,12 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
- *                    [--radix-wg N]
+ *                    [--radix-wg N] [--persistent-scratch]
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
  *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
+ *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
+ *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  */
 #include "support/test_data.h"
 #include "support/vk_rig.h"
@@ -49,6 +51,7 @@ static vk_rig rig;
 static uint32_t radix_items; /* --radix-items (0: the sorter default) */
 static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
+static int persistent_scratch; /* --persistent-scratch */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -148,7 +151,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     ci.algorithm = algo;
     ci.radix_items_per_invocation = radix_items;
     ci.radix_workgroup_size = radix_wg;
-    ci.flags = radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u;
+    ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
+               (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
     vksort_vk_diagnostics diag;
@@ -219,6 +223,11 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             VkBufferCopy cv = {0, 0, (VkDeviceSize)n * 4};
             vkCmdCopyBuffer(cmd, stage_v.buffer, vals.buffer, 1, &cv);
         }
+        /* A persistent scratch is prepared once, in the first warm-up run (the barrier below
+         * covers its fill too). */
+        if (persistent_scratch && r == -2 &&
+            vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
+            *check_failed = 1;
         vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
@@ -288,12 +297,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--copy-tbps") && v) copy_tbps = atof(argv[++i]);
         else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
-                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned]\n");
+                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
+                            "[--persistent-scratch]\n");
             return 2;
         }
     }

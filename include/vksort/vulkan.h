@@ -198,7 +198,7 @@ typedef struct vksort_vk_sorter_create_info {
      * vksort_vk_sorter_properties::radix_workgroup_size says what was chosen. Same results for
      * any value. For benchmarks. */
     uint32_t radix_workgroup_size;
-    /* Optional tuning of the RANK small sort: invocations per workgroup, 0 (default: 1024,
+    /* Optional tuning of the RANK small sort: invocations per workgroup, 0 (default: 512,
      * measured fastest on the H200) or a power of two from 32 to 1024; halved until the device
      * runs it. Each workgroup ranks 32 elements, so more invocations split the comparisons of
      * each finer. vksort_vk_sorter_properties::rank_workgroup_size says what was chosen. Same

@@ -181,7 +181,7 @@ static int has_bitonic(const vksort_vk_sorter *s)
 /* Largest count the RANK sort takes whatever the shared memory: its work grows with count^2. */
 #define RANK_MAX_CAPACITY 8192u
 /* Invocations of a RANK workgroup unless rank_workgroup_size says otherwise. */
-#define RANK_DEFAULT_WORKGROUP 1024u
+#define RANK_DEFAULT_WORKGROUP 512u
 
 /* Small sorts: NETWORK or RANK (vksort_vk_small_sort), the RANK geometry and its staging bytes. */
 static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDeviceProperties *props,
@@ -196,7 +196,7 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     if (mode != VKSORT_VK_SMALL_SORT_RANK)
         return VKSORT_SUCCESS;
     const VkPhysicalDeviceLimits *lim = &props->limits;
-    /* Invocations: 32 slices of the 32 owned elements (measured fastest on the H200), or what
+    /* Invocations: 16 slices of the 32 owned elements (measured fastest on the H200), or what
      * rank_workgroup_size asks for; fewer where the device caps it. */
     uint32_t wg = info->rank_workgroup_size ? info->rank_workgroup_size : RANK_DEFAULT_WORKGROUP;
     while (wg > VKSORT_RANK_GROUP_ELEMENTS &&
