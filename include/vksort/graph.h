@@ -269,7 +269,9 @@ vksort_result vksort_graph_add_dependency(vksort_graph *graph, vksort_graph_pass
  * sorter's max_count and the sizes of the ranges now, the rest when recording. */
 typedef struct vksort_graph_sort_info {
     const char *name;               /* default "sort" */
-    vksort_vk_sorter *sorter;       /* required; must outlive the recording */
+    /* required; must outlive the recording; not one with VKSORT_VK_CREATE_PERSISTENT_SCRATCH
+     * (the graph's scratch buffers are transient): VKSORT_ERROR_INVALID_ARGUMENT */
+    vksort_vk_sorter *sorter;
     vksort_graph_resource keys;     /* required */
     vksort_graph_resource values;
     uint32_t count;

@@ -253,6 +253,7 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t rank_capacity;
     uint32_t rank_min_count;
     uint32_t rank_workgroup_size;   /* invocations per RANK workgroup (0 when not used) */
+    VkBool32 persistent_scratch;    /* created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,

@@ -772,6 +772,11 @@ vksort_result vksort_graph_add_sort(vksort_graph *g, const vksort_graph_sort_inf
     if (g->resources[keys].is_image || (values != G_NONE && g->resources[values].is_image) ||
         (count_buf != G_NONE && g->resources[count_buf].is_image))
         return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE, "sort '%s': keys, values and count must be buffers", name);
+    if (sp.persistent_scratch)
+        return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
+                           "sort '%s': the sorter has VKSORT_VK_CREATE_PERSISTENT_SCRATCH, but the "
+                           "graph's scratch buffers are transient (never prepared, maybe aliased)",
+                           name);
     if (sp.has_payload && values == G_NONE)
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "sort '%s': the sorter sorts (key, value) pairs but no values were given", name);

@@ -473,6 +473,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->rank_capacity = s->rank_capacity;
     out->rank_min_count = s->rank_capacity ? s->rank_min_count : 0u;
     out->rank_workgroup_size = s->rank_capacity ? s->rank_workgroup : 0u;
+    out->persistent_scratch = s->persistent_scratch ? VK_TRUE : VK_FALSE;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)

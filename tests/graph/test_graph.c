@@ -682,6 +682,17 @@ static int test_diagnostics(test_ctx *t)
     fail |= expect(g, vksort_graph_add_sort(g, &so, &a), VKSORT_ERROR_BUFFER_TOO_SMALL,
                    "sort keys too small");
     vksort_vk_sorter_destroy(sorter);
+    /* a sorter that expects a persistent scratch: the graph's scratch is transient */
+    sci.flags = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+    CHECK(vksort_vk_sorter_create(&sci, &sorter) == VKSORT_SUCCESS);
+    vksort_graph_reset(g);
+    x = transient(g, "keys", 1024);
+    so.sorter = sorter;
+    so.keys = x;
+    so.count = 200;
+    fail |= expect(g, vksort_graph_add_sort(g, &so, &a), VKSORT_ERROR_INVALID_ARGUMENT,
+                   "sort with a persistent-scratch sorter");
+    vksort_vk_sorter_destroy(sorter);
 
     vksort_graph_destroy(g);
     graph_rig_buffer_destroy(&t->rig, &buf);
