@@ -176,8 +176,11 @@ static int has_bitonic(const vksort_vk_sorter *s)
 }
 
 /* Smallest count AUTO hands to the RANK sort on a discrete GPU: below it the single-workgroup
- * network is as fast (H200 measurements, docs/PERFORMANCE.md). */
-#define RANK_AUTO_MIN_COUNT 1024u
+ * network is as fast. H200, u32 pairs: RANK with its fill 9.5 us from 32 to 256 elements, the
+ * network 7.7 us at 32 and 10.4 at 256; on a persistent scratch RANK takes 6.5-6.8 us from 2
+ * elements, the network 5.6 at 2 and 7.7 at 32 (docs/PERFORMANCE.md). */
+#define RANK_AUTO_MIN_COUNT 256u
+#define RANK_AUTO_MIN_COUNT_PERSISTENT 32u
 /* Largest count the RANK sort takes whatever the shared memory: its work grows with count^2. */
 #define RANK_MAX_CAPACITY 8192u
 /* Invocations of a RANK workgroup unless rank_workgroup_size says otherwise. */
@@ -225,7 +228,10 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     }
     s->rank_workgroup = wg;
     s->rank_capacity = (uint32_t)cap;
-    s->rank_min_count = info->small_sort == VKSORT_VK_SMALL_SORT_RANK ? 2u : RANK_AUTO_MIN_COUNT;
+    s->rank_min_count = info->small_sort == VKSORT_VK_SMALL_SORT_RANK ? 2u
+                        : (info->flags & VKSORT_VK_CREATE_PERSISTENT_SCRATCH)
+                            ? RANK_AUTO_MIN_COUNT_PERSISTENT
+                            : RANK_AUTO_MIN_COUNT;
     /* Staged key, payload and rank per element. */
     s->rank_staging_bytes = (VkDeviceSize)cap * (s->key_size + (s->has_payload ? 4u : 0u) + 4u);
     return VKSORT_SUCCESS;
