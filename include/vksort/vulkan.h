@@ -242,6 +242,14 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_workgroup_size;
     uint32_t subgroup_size;
     VkBool32 radix_partitioned;
+    /* Onesweep's geometry for small counts (all zero when it has none): counts up to
+     * radix_small_max_count (an indirect count: when max_count is) are sorted with tiles of
+     * radix_small_tile_size elements on radix_small_workgroup_size invocations - more, smaller
+     * tiles spread a small sort over more of the GPU. Chosen where the default tile is larger
+     * than 2048 elements (docs/vulkan.md). */
+    uint32_t radix_small_tile_size;
+    uint32_t radix_small_workgroup_size;
+    uint32_t radix_small_max_count;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
     VkBool32 subgroup_size_pinned;

@@ -89,6 +89,21 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
     return items < preferred ? items : preferred;
 }
 
+/* Onesweep's small-count geometry: tiles of RADIX_SMALL_TILE elements on at most 256
+ * invocations, for counts up to RADIX_SMALL_MAX_COUNT, where the default tile is larger. On the
+ * H200 (u32 pairs, 512 x 17 by default) 256 x 8: 2^14 90 -> 67 us, 2^16 94 -> 74 us, 2^18
+ * 105 -> 88 us, 2^19 equal, 2^20 126 -> 162 us (docs/perf-notes.md). */
+#define RADIX_SMALL_TILE 2048u
+#define RADIX_SMALL_MAX_COUNT (1u << 18)
+
+/* Shared words of a tile pass's staging area / per-subgroup counters, whichever is larger. */
+static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+{
+    uint32_t smem = wg * items * key_words;
+    uint32_t counters = wg / min_size * RADIX_DIGITS;
+    return smem > counters ? smem : counters;
+}
+
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
  * smaller subgroups. */
@@ -225,19 +240,36 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             wg = wide;
     }
     uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx));
-    uint32_t subgroups = wg / min_size;
-    uint32_t smem = wg * items * key_words;
-    if (smem < subgroups * RADIX_DIGITS)
-        smem = subgroups * RADIX_DIGITS;
     rx->workgroup = wg;
     rx->items = items;
     rx->tile = wg * items;
-    rx->smem_words = smem;
+    rx->smem_words = radix_smem_words(wg, items, min_size, key_words);
+    /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
+     * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
+        s->max_count > 1u) {
+        uint32_t swg = wg < 256u ? wg : 256u;
+        uint32_t sitems = RADIX_SMALL_TILE / swg;
+        if (swg % max_size == 0u && sitems >= 1u &&
+            radix_fit_items(lim, swg, min_size, key_words, sitems) == sitems) {
+            rx->small_workgroup = swg;
+            rx->small_items = sitems;
+            rx->small_tile = swg * sitems;
+            rx->small_smem_words = radix_smem_words(swg, sitems, min_size, key_words);
+            rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
+                                                                       : RADIX_SMALL_MAX_COUNT;
+        }
+    }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
+    if (rx->small_tile) {
+        uint32_t small_tiles = (rx->small_max_count + rx->small_tile - 1u) / rx->small_tile;
+        if (small_tiles > tiles)
+            tiles = small_tiles;
+    }
     rx->max_tiles = tiles ? tiles : 1u;
     rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
 
@@ -284,7 +316,8 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     }
 }
 
-static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe)
+/* small: Onesweep's small-count geometry (into rx->small_onesweep). */
+static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, int small)
 {
     vksort_vk_radix *rx = &s->radix;
     char name[64];
@@ -292,20 +325,21 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words; the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP;
-    const uint32_t spec_data[3] = {rx->workgroup, rx->items, rx->smem_words};
+    const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
+    const uint32_t spec_data[3] = {workgroup, small ? rx->small_items : rx->items,
+                                   small ? rx->small_smem_words : rx->smem_words};
     const VkSpecializationMapEntry entries[3] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}};
     VkSpecializationInfo spec = {3u, entries, sizeof spec_data, spec_data};
     char label[96];
-    snprintf(label, sizeof label, "vksort %s", name);
+    snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
-    const uint32_t local = tile_pass ? rx->workgroup : 256u;
+    const uint32_t local = tile_pass ? workgroup : 256u;
     uint32_t pin = rx->pinned_subgroup_size;
     if (pin && local > pin * rx->max_workgroup_subgroups)
         pin = 0;
-    return vksort_vk_create_compute_pipeline(
-        s, name, tile_pass ? &spec : NULL, pin, rx->layout, label,
-        &rx->pipes[pipe]);
+    return vksort_vk_create_compute_pipeline(s, name, tile_pass ? &spec : NULL, pin, rx->layout,
+                                             label, small ? &rx->small_onesweep : &rx->pipes[pipe]);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -323,10 +357,12 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = !onesweep;
         if (!needed)
             continue;
-        r = create_pipeline(s, (vksort_vk_radix_pipe)p);
+        r = create_pipeline(s, (vksort_vk_radix_pipe)p, 0);
         if (r != VKSORT_SUCCESS)
             return r;
     }
+    if (s->radix.small_tile)
+        return create_pipeline(s, RADIX_PIPE_ONESWEEP, 1);
     return VKSORT_SUCCESS;
 }
 
@@ -338,6 +374,9 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
+    if (rx->small_onesweep)
+        s->vk.vkDestroyPipeline(s->device, rx->small_onesweep, s->vk_allocator);
+    rx->small_onesweep = VK_NULL_HANDLE;
     if (rx->layout)
         s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
     if (rx->set_layout)
@@ -487,7 +526,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.max_tiles = onesweep ? rx->max_tiles : rx->max_blocks;
     push.count_word = count_word;
     push.digit_count = p->digit_count;
-    push.tile_size = rx->tile;
+    /* Small counts (an indirect count: by max_count) take the small-tile geometry. */
+    const int small = rx->small_tile && p->count <= rx->small_max_count;
+    push.tile_size = small ? rx->small_tile : rx->tile;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];
@@ -501,7 +542,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                 snprintf(name, sizeof name, "%s", vksort_vk_radix_pass_kind(kind));
             vksort_vk_label_begin(s, cmd, name);
         }
-        s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->pipes[kind]);
+        s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
+                                small && kind == RADIX_PIPE_ONESWEEP ? rx->small_onesweep
+                                                                     : rx->pipes[kind]);
         radix_push pc = push;
         pc.pass_index = digit;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;

@@ -70,6 +70,14 @@ typedef struct vksort_vk_radix {
     uint32_t items;                /* elements per invocation */
     uint32_t tile;                 /* workgroup * items */
     uint32_t smem_words;
+    /* Onesweep's second geometry for small counts (counts up to small_max_count; 0 = none):
+     * smaller tiles spread a small sort over more workgroups. */
+    uint32_t small_workgroup;
+    uint32_t small_items;
+    uint32_t small_tile;
+    uint32_t small_smem_words;
+    uint32_t small_max_count;
+    VkPipeline small_onesweep;
     uint32_t hist_chunk;           /* least elements per histogram workgroup */
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
     uint32_t max_blocks;           /* portable blocks */

@@ -411,6 +411,59 @@ static void test_workgroup_sizes(void)
     }
 }
 
+/* Onesweep's small-count geometry: a default tile above 2048 elements (here 32 items per
+ * invocation) gives the sorter a second tile pass of 2048-element tiles for counts up to 2^18
+ * (an indirect count: when max_count is). Counts on both sides of every boundary, host and
+ * indirect, sort the same bytes as the CPU backend. */
+static void test_small_tile_geometry(void)
+{
+    const uint32_t maxes[] = {300000, 50000};
+    unsigned rot = 0;
+    for (size_t m = 0; m < 2; ++m) {
+        for (int payload = 0; payload < 2; ++payload) {
+            sort_case c = make_case(VKSORT_KEY_U32, payload, maxes[m]);
+            c.cfg.radix_items = 32;
+            sort_slot *slot = sort_check_sorter(&c.cfg);
+            CHECK(slot != NULL);
+            if (!slot)
+                continue;
+            const vksort_vk_sorter_properties *pr = &slot->props;
+            if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || pr->radix_tile_size <= 2048u) {
+                CHECK_EQ(pr->radix_small_tile_size, 0u);
+                CHECK_EQ(pr->radix_small_max_count, 0u);
+                continue;
+            }
+            CHECK_EQ(pr->radix_small_tile_size, 2048u);
+            CHECK(pr->radix_small_workgroup_size <= 256u &&
+                  pr->radix_small_workgroup_size <= pr->radix_workgroup_size);
+            CHECK_EQ(pr->radix_small_max_count, maxes[m] < (1u << 18) ? maxes[m] : 1u << 18);
+            if (m == 0 && payload == 0)
+                printf("     tile %u on %u invocations; small counts: tile %u on %u, up to %u\n",
+                       pr->radix_tile_size, pr->radix_workgroup_size, pr->radix_small_tile_size,
+                       pr->radix_small_workgroup_size, pr->radix_small_max_count);
+            const uint32_t counts[] = {2, 2047, 2049, 4097, 40000, 1u << 18, (1u << 18) + 1u,
+                                       300000};
+            for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
+                if (counts[i] > maxes[m] || (quick && i % 2))
+                    continue;
+                c.n = counts[i];
+                c.dist = (test_dist)(rot % DIST_COUNT);
+                c.desc = (int)(rot & 1u);
+                c.stable = 1;
+                c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u, &c.bit_begin);
+                c.seed = 8100 + rot;
+                CHECK(sort_check_run(&c, NULL));
+            }
+            /* Indirect: 300000 plans with the big tiles, 50000 with the small ones. */
+            c.indirect = 1;
+            c.n = 33333;
+            c.bit_begin = c.bit_end = 0;
+            CHECK(sort_check_run(&c, NULL));
+            c.indirect = 0;
+        }
+    }
+}
+
 static void test_timestamps_and_errors(void)
 {
     sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
@@ -581,6 +634,7 @@ int main(int argc, char **argv)
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
     TIMED(test_workgroup_sizes);
+    TIMED(test_small_tile_geometry);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)

@@ -23,6 +23,7 @@ typedef struct sort_config {
     uint32_t elements; /* vksort_vk_sorter_create_info::bitonic_elements_per_invocation */
     vksort_vk_small_sort small_sort;
     uint32_t rank_wg;  /* vksort_vk_sorter_create_info::rank_workgroup_size */
+    uint32_t radix_items; /* vksort_vk_sorter_create_info::radix_items_per_invocation */
 } sort_config;
 
 typedef struct sort_slot {
