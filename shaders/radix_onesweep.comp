@@ -1,30 +1,8 @@
 #version 450
-// Onesweep scatter pass for one digit: partitions are taken in order from an atomic ticket, the
-// tile is ranked with subgroup ballots, its digit counts are published at once (AGGREGATE),
-// then the exclusive prefix over earlier partitions comes from a decoupled look-back, the
-// inclusive prefix is published (INCLUSIVE), and the tile is written through shared memory.
-//
-// Look-back words (2-bit status, 30-bit count) live in two regions used by alternate active
-// passes: while this pass reads region `parity`, each partition clears its row of the other
-// region for the next active pass (the histogram pass cleared region 0 for the first one).
-// The ticket, not gl_WorkGroupID, orders partitions: a workgroup only ever waits for partitions
-// whose workgroups already started, so it waits on running work (given forward progress).
+// Onesweep scatter pass for one digit (one dispatch per digit pass): partitions are taken in
+// order from an atomic ticket and each runs radix_onesweep_partition (radix_onesweep_tile.glsl).
 #extension GL_GOOGLE_include_directive : require
-#include "radix_tile.glsl"
-#extension GL_KHR_shader_subgroup_vote : require
-
-layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buffer Lookback {
-    uint lookback[];
-};
-
-// Test mode (RADIX_FLAG_STALL_FIRST): partition 0 waits, before publishing, until every other
-// partition has finished - as a GPU without forward progress might run it last. Onesweep's later
-// partitions wait for partition 0, so this can only end by the bounded spin giving up, which is
-// counted in state[RADIX_S_STALL_TIMEOUTS].
-const uint STALL_SPIN_LIMIT = 1u << 20;
-
-// Look-back: predecessor words read per step.
-const uint LB_WIDTH = 4u;
+#include "radix_onesweep_tile.glsl"
 
 void main()
 {
@@ -39,82 +17,10 @@ void main()
     uint part = s_broadcast;
     if (part >= tiles)
         return;
-    uint shift = radix_pass_shift(p);
-    uint tile_base = part * TILE;
-    uint tile_n = min(TILE, n - tile_base);
-    radix_rank_tile(parity, tile_base, tile_n, shift);
+    bool stall_first = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u;
+    radix_onesweep_partition(p, parity, part, n, tiles, stall_first);
 
-    bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && part == 0u;
-    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
-    // leave the loop together (loops that lanes leave at different iterations broke on
-    // lavapipe; see docs/vulkan.md).
-    if (stall && gl_SubgroupID == 0u) {
-        uint spins = 0u;
-        bool waiting = true;
-        while (waiting) {
-            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
-            waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
-            ++spins;
-        }
-        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
-            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
-    }
-    barrier();
-
-    uint region = parity * pc.max_tiles * RADIX_DIGITS;
-    uint row = region + part * RADIX_DIGITS;
-    // Each look-back word is the whole message (status and count), written with one atomic, so
-    // no fence is needed; readers poll it with coherent volatile loads (4 % faster per pass on
-    // the H200 than polling with atomicOr(x, 0), docs/perf-notes.md).
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        atomicExchange(lookback[row + d],
-                       (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
-
-    // The look-back: the invocations of one subgroup walk back together, one digit per lane,
-    // LB_WIDTH predecessors per step, the whole subgroup waiting until every lane is done. (Lanes that
-    // spin independently inside a subgroup produced wrong prefixes on lavapipe.)
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint exclusive = 0u;
-        if (part != 0u) {
-            uint j = part;
-            bool done = false;
-            while (!subgroupAll(done)) {
-                if (!done) {
-                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
-                    // round trip), then summed back from the nearest while they are published,
-                    // up to the first INCLUSIVE.
-                    uint j0 = j;
-                    uint w[LB_WIDTH];
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
-                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
-                    bool walk = true;
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
-                        if (walk && k < j0) {
-                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
-                                exclusive += w[k] & RADIX_LB_VALUE;
-                                --j;
-                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                                walk = !done;
-                            } else {
-                                walk = false;
-                            }
-                        }
-                    }
-                }
-            }
-            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
-        }
-        s_dst[d] = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d] + exclusive - s_tile_start[d];
-    }
-    // Clear this partition's row of the other region for the next active pass.
-    uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        lookback[next_row + d] = 0u;
-    barrier();
-
-    radix_scatter_tile(parity, tile_base, tile_n, shift);
-
-    if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
+    if (stall_first) {
         barrier();
         if (t == 0u && part != 0u)
             atomicAdd(state[RADIX_S_DONE + p], 1u);

@@ -250,6 +250,11 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_small_tile_size;
     uint32_t radix_small_workgroup_size;
     uint32_t radix_small_max_count;
+    /* Those small counts run every digit pass (and the copy back) in one dispatch whose
+     * workgroups take (pass, tile) tasks from one ticket - three dispatches per sort instead of
+     * seven or more. Not with VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS or
+     * VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING. */
+    VkBool32 radix_small_fused;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
     VkBool32 subgroup_size_pinned;

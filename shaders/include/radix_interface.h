@@ -38,6 +38,7 @@
 #define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
 #define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
+#define RADIX_S_FUSED_TICKET RADIX_S_TICKET /* fused Onesweep: the one task ticket */
 #define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A */
 #define RADIX_S_ACTIVE 24u         /* + pass: 1 when the pass runs */
 #define RADIX_S_DISPATCH 32u       /* indirect table: 4 words an entry (x, y, z, unused) */

@@ -34,11 +34,16 @@ layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORD
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
 
-layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA { KEY_T keys_a[]; };
-layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) buffer KeysB { KEY_T keys_b[]; };
+// RADIX_DATA_COHERENT: `coherent` where one dispatch reads what another workgroup of it wrote
+// (the fused pass); empty where every pass is its own dispatch.
+#ifndef RADIX_DATA_COHERENT
+#define RADIX_DATA_COHERENT
+#endif
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) RADIX_DATA_COHERENT buffer KeysA { KEY_T keys_a[]; };
+layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) RADIX_DATA_COHERENT buffer KeysB { KEY_T keys_b[]; };
 #if HAS_VALUE
-layout(set = 0, binding = RADIX_BINDING_VALUES_A, std430) buffer ValuesA { uint values_a[]; };
-layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) buffer ValuesB { uint values_b[]; };
+layout(set = 0, binding = RADIX_BINDING_VALUES_A, std430) RADIX_DATA_COHERENT buffer ValuesA { uint values_a[]; };
+layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT buffer ValuesB { uint values_b[]; };
 #endif
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };

@@ -33,7 +33,7 @@ const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 {
     static const char *const names[RADIX_PIPE_COUNT] = {
         "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
-        "copy"};
+        "copy", "onesweep_fused"};
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
 
@@ -258,6 +258,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->small_smem_words = radix_smem_words(swg, sitems, min_size, key_words);
             rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                        : RADIX_SMALL_MAX_COUNT;
+            rx->fused = !rx->partitioned &&
+                        !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
         }
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
@@ -311,6 +313,7 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
     case RADIX_PIPE_ONESWEEP: snprintf(buf, n, "radix_onesweep_k%u_v%d%s", kw, v, part); break;
+    case RADIX_PIPE_ONESWEEP_FUSED: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
     case RADIX_PIPE_DOWNSWEEP: snprintf(buf, n, "radix_downsweep_k%u_v%d%s", kw, v, part); break;
     default: snprintf(buf, n, "?"); break;
     }
@@ -324,7 +327,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words; the other passes have fixed sizes. */
-    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP;
+    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
+                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
     const uint32_t spec_data[3] = {workgroup, small ? rx->small_items : rx->items,
                                    small ? rx->small_smem_words : rx->smem_words};
@@ -339,7 +343,9 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     if (pin && local > pin * rx->max_workgroup_subgroups)
         pin = 0;
     return vksort_vk_create_compute_pipeline(s, name, tile_pass ? &spec : NULL, pin, rx->layout,
-                                             label, small ? &rx->small_onesweep : &rx->pipes[pipe]);
+                                             label,
+                                             small && pipe == RADIX_PIPE_ONESWEEP ? &rx->small_onesweep
+                                                                                  : &rx->pipes[pipe]);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -355,14 +361,21 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = onesweep;
         if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
+        if (p == RADIX_PIPE_ONESWEEP_FUSED)
+            needed = 0; /* below, with the small-count geometry */
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, 0);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    if (s->radix.small_tile)
-        return create_pipeline(s, RADIX_PIPE_ONESWEEP, 1);
+    if (s->radix.small_tile) {
+        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, 1);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
+    if (s->radix.fused)
+        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, 1);
     return VKSORT_SUCCESS;
 }
 
@@ -425,8 +438,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->digit[p->pass_count] = (uint8_t)(digit_);                             \
         p->pass_count++;                                                         \
     } while (0)
+    const vksort_vk_radix *rx = &s->radix;
+    p->small = onesweep && rx->small_tile && p->count <= rx->small_max_count;
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
+    if (p->small && rx->fused) {
+        ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
+        return VKSORT_SUCCESS;
+    }
     for (uint32_t d = 0; d < p->digit_count; ++d) {
         if (onesweep) {
             ADD(RADIX_PIPE_ONESWEEP, d);
@@ -527,7 +546,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.count_word = count_word;
     push.digit_count = p->digit_count;
     /* Small counts (an indirect count: by max_count) take the small-tile geometry. */
-    const int small = rx->small_tile && p->count <= rx->small_max_count;
+    const int small = p->small;
     push.tile_size = small ? rx->small_tile : rx->tile;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
@@ -550,7 +569,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, digit);
-        if (entry < 0)
+        if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
+            s->vk.vkCmdDispatch(cmd, (p->count + rx->small_tile - 1u) / rx->small_tile, 1, 1);
+        else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else
             s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer,

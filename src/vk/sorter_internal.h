@@ -57,6 +57,7 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_BLOCK_SCAN,
     RADIX_PIPE_DOWNSWEEP,
     RADIX_PIPE_COPY,
+    RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch, small-count geometry */
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
@@ -78,6 +79,9 @@ typedef struct vksort_vk_radix {
     uint32_t small_smem_words;
     uint32_t small_max_count;
     VkPipeline small_onesweep;
+    /* Small counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED) unless
+     * the stall emulation or subgroupPartitionNV ranking is asked for. */
+    int fused;
     uint32_t hist_chunk;           /* least elements per histogram workgroup */
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
     uint32_t max_blocks;           /* portable blocks */
@@ -257,6 +261,7 @@ typedef struct vksort_vk_radix_plan {
     uint32_t count;          /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     uint32_t digit_count;
+    int small;               /* Onesweep's small-count geometry */
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
     uint8_t digit[3 + 3 * 8 + 1];

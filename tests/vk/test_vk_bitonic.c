@@ -812,6 +812,7 @@ static int selected(const char *only, const char *name)
 
 int main(int argc, char **argv)
 {
+    setvbuf(stdout, NULL, _IOLBF, 0); /* progress survives a hang (the GPU machine's timeout) */
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--list-devices") == 0)
             return vk_rig_list_devices() >= 0 ? 0 : 1;

@@ -1,0 +1,116 @@
+// Radix sort: one Onesweep partition (tile) of one digit pass, shared by the Onesweep pass
+// (radix_onesweep.comp: one dispatch per digit) and the fused pass (radix_onesweep_fused.comp:
+// every digit in one dispatch). The tile is ranked with subgroup ballots, its digit counts are
+// published at once (AGGREGATE), then the exclusive prefix over earlier partitions comes from a
+// decoupled look-back, the inclusive prefix is published (INCLUSIVE), and the tile is written
+// through shared memory.
+//
+// Look-back words (2-bit status, 30-bit count) live in two regions used by alternate active
+// passes: while a pass reads region `parity`, each partition clears its row of the other region
+// for the next active pass (the histogram pass cleared region 0 for the first one). Partitions
+// come from an atomic ticket, not gl_WorkGroupID: a workgroup only ever waits for partitions
+// whose workgroups already started, so it waits on running work (given forward progress).
+#ifndef VKSORT_RADIX_ONESWEEP_TILE_GLSL
+#define VKSORT_RADIX_ONESWEEP_TILE_GLSL
+
+#include "radix_tile.glsl"
+#extension GL_KHR_shader_subgroup_vote : require
+
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buffer Lookback {
+    uint lookback[];
+};
+
+// Test mode (RADIX_FLAG_STALL_FIRST): partition 0 waits, before publishing, until every other
+// partition has finished - as a GPU without forward progress might run it last. Onesweep's later
+// partitions wait for partition 0, so this can only end by the bounded spin giving up, which is
+// counted in state[RADIX_S_STALL_TIMEOUTS].
+const uint STALL_SPIN_LIMIT = 1u << 20;
+
+// Look-back: predecessor words read per step.
+const uint LB_WIDTH = 4u;
+
+// Partition `part` of digit pass p over the n elements (tiles partitions in all), reading the
+// `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
+// key addresses wait on it). Every invocation calls it; it ends with the tile written (no
+// barrier after the last writes).
+void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint shift = radix_pass_shift(p);
+    uint tile_base = part * TILE;
+    uint tile_n = min(TILE, n - tile_base);
+    radix_rank_tile(parity, tile_base, tile_n, shift);
+
+    bool stall = stall_first && part == 0u;
+    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
+    // leave the loop together (loops that lanes leave at different iterations broke on
+    // lavapipe; see docs/vulkan.md).
+    if (stall && gl_SubgroupID == 0u) {
+        uint spins = 0u;
+        bool waiting = true;
+        while (waiting) {
+            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
+            waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
+            ++spins;
+        }
+        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
+            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
+    }
+    barrier();
+
+    uint region = parity * pc.max_tiles * RADIX_DIGITS;
+    uint row = region + part * RADIX_DIGITS;
+    // Each look-back word is the whole message (status and count), written with one atomic, so
+    // no fence is needed; readers poll it with coherent volatile loads (4 % faster per pass on
+    // the H200 than polling with atomicOr(x, 0), docs/perf-notes.md).
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        atomicExchange(lookback[row + d],
+                       (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
+
+    // The look-back: the invocations of one subgroup walk back together, one digit per lane,
+    // LB_WIDTH predecessors per step, the whole subgroup waiting until every lane is done. (Lanes that
+    // spin independently inside a subgroup produced wrong prefixes on lavapipe.)
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint exclusive = 0u;
+        if (part != 0u) {
+            uint j = part;
+            bool done = false;
+            while (!subgroupAll(done)) {
+                if (!done) {
+                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
+                    // round trip), then summed back from the nearest while they are published,
+                    // up to the first INCLUSIVE.
+                    uint j0 = j;
+                    uint w[LB_WIDTH];
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
+                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
+                    bool walk = true;
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
+                        if (walk && k < j0) {
+                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
+                                exclusive += w[k] & RADIX_LB_VALUE;
+                                --j;
+                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                                walk = !done;
+                            } else {
+                                walk = false;
+                            }
+                        }
+                    }
+                }
+            }
+            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+        }
+        s_dst[d] = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d] + exclusive - s_tile_start[d];
+    }
+    // Clear this partition's row of the other region for the next active pass.
+    uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        lookback[next_row + d] = 0u;
+    barrier();
+
+    radix_scatter_tile(parity, tile_base, tile_n, shift);
+
+}
+
+#endif

@@ -1,0 +1,73 @@
+#version 450
+// Onesweep with every digit pass in one dispatch, for small counts, where a dispatch per pass
+// costs more than the pass's work (about 5 us each on the H200, docs/perf-notes.md). The
+// workgroups take tasks from one ticket: task k is partition k % tiles of digit pass k / tiles
+// (radix_onesweep_partition, as in radix_onesweep.comp); after the last pass, when the plan
+// asks for a copy (an odd number of active passes), one more task per tile copies it back from
+// the scratch half. A task of pass p first waits until every partition of pass p - 1 is written.
+// Those partitions have smaller tickets, so their workgroups already started: the wait, like
+// the look-back, is on running work - the forward progress Onesweep already needs. A pass the
+// plan skipped (one digit value everywhere) is only counted.
+#extension GL_GOOGLE_include_directive : require
+#define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
+#include "radix_onesweep_tile.glsl"
+
+// Copies tile `part` from the scratch half back to the caller's buffers.
+void copy_back_tile(uint part, uint n)
+{
+    uint t = gl_LocalInvocationID.x;
+    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
+        uint i = part * TILE + m * WG + t;
+        if (i < n) {
+            keys_a[i] = keys_b[i];
+#if HAS_VALUE
+            values_a[i] = values_b[i];
+#endif
+        }
+    }
+}
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint n = state[RADIX_S_COUNT];
+    uint tiles = state[RADIX_S_TILES];
+    uint passes = pc.digit_count;
+    bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
+    uint tasks = tiles * (passes + (copy_back ? 1u : 0u));
+    for (;;) {
+        if (t == 0u)
+            s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+        barrier();
+        uint k = s_broadcast;
+        barrier(); // s_broadcast is taken again next round
+        if (k >= tasks)
+            return;
+        uint p = k / tiles;
+        uint part = k - p * tiles;
+        if (p > 0u) {
+            // Subgroup 0 spins as a whole (every lane reads the same counter and leaves
+            // together), then the workgroup goes on.
+            if (gl_SubgroupID == 0u) {
+                bool waiting = true;
+                while (waiting) {
+                    uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p - 1u], 0u));
+                    waiting = done < tiles;
+                }
+            }
+            memoryBarrierBuffer();
+            barrier();
+        }
+        if (p == passes) {
+            copy_back_tile(part, n);
+            continue;
+        }
+        if (state[RADIX_S_ACTIVE + p] != 0u)
+            radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false);
+        // The tile's writes before the count that lets the next pass read them.
+        memoryBarrierBuffer();
+        barrier();
+        if (t == 0u)
+            atomicAdd(state[RADIX_S_DONE + p], 1u);
+    }
+}
