@@ -78,69 +78,20 @@ static int graphics(vk_context *ctx, const char *vs_name, const char *fs_name, V
     VkShaderModule vs = shader(ctx, vs_name), fs = shader(ctx, fs_name);
     VkResult r = VK_ERROR_UNKNOWN;
     if (vs && fs) {
-        VkPipelineShaderStageCreateInfo stages[2];
-        memset(stages, 0, sizeof stages);
-        for (int i = 0; i < 2; ++i) {
-            stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-            stages[i].pName = "main";
-        }
-        stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-        stages[0].module = vs;
-        stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-        stages[1].module = fs;
-        VkPipelineVertexInputStateCreateInfo vi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-        VkPipelineInputAssemblyStateCreateInfo ia = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-        ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-        VkPipelineViewportStateCreateInfo vp = {.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-        vp.viewportCount = 1;
-        vp.scissorCount = 1;
-        VkPipelineRasterizationStateCreateInfo rs = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-        rs.polygonMode = VK_POLYGON_MODE_FILL;
-        rs.cullMode = VK_CULL_MODE_NONE;
-        rs.lineWidth = 1.0f;
-        VkPipelineMultisampleStateCreateInfo ms = {.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-        ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-        VkPipelineDepthStencilStateCreateInfo ds = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-        ds.depthTestEnable = VK_TRUE;
-        ds.depthWriteEnable = blend ? VK_FALSE : VK_TRUE;
-        ds.depthCompareOp = VK_COMPARE_OP_LESS_OR_EQUAL;
-        VkPipelineColorBlendAttachmentState att = {0};
-        att.colorWriteMask = 0xF;
-        if (blend) {
-            att.blendEnable = VK_TRUE;
-            att.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
-            att.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-            att.colorBlendOp = VK_BLEND_OP_ADD;
-            att.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
-            att.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-            att.alphaBlendOp = VK_BLEND_OP_ADD;
-        }
-        VkPipelineColorBlendStateCreateInfo cb = {.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-        cb.attachmentCount = 1;
-        cb.pAttachments = &att;
-        VkDynamicState dyn[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-        VkPipelineDynamicStateCreateInfo dy = {.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-        dy.dynamicStateCount = 2;
-        dy.pDynamicStates = dyn;
-        VkPipelineRenderingCreateInfo ri = {.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-        ri.colorAttachmentCount = 1;
-        ri.pColorAttachmentFormats = &color_format;
-        ri.depthAttachmentFormat = DEMO_DEPTH_FORMAT;
-        VkGraphicsPipelineCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-        ci.pNext = &ri;
-        ci.stageCount = 2;
-        ci.pStages = stages;
-        ci.pVertexInputState = &vi;
-        ci.pInputAssemblyState = &ia;
-        ci.pViewportState = &vp;
-        ci.pRasterizationState = &rs;
-        ci.pMultisampleState = &ms;
-        ci.pDepthStencilState = &ds;
-        ci.pColorBlendState = &cb;
-        ci.pDynamicState = &dy;
-        ci.layout = layout;
-        r = vkCreateGraphicsPipelines(ctx->device, VK_NULL_HANDLE, 1, &ci, NULL, out);
-        vk_name(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out, vs_name);
+        vkutil_graphics_desc gd;
+        memset(&gd, 0, sizeof gd);
+        gd.vertex = vs;
+        gd.fragment = fs;
+        gd.layout = layout;
+        gd.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+        gd.color_format = color_format;
+        gd.premultiplied_blend = blend;
+        gd.depth_format = DEMO_DEPTH_FORMAT;
+        gd.depth_test = 1;
+        gd.depth_write = !blend;
+        r = vkutil_graphics_pipeline_create(ctx->device, &gd, out);
+        if (r == VK_SUCCESS)
+            vk_name(ctx, VK_OBJECT_TYPE_PIPELINE, (uint64_t)*out, vs_name);
     }
     if (vs)
         vkDestroyShaderModule(ctx->device, vs, NULL);

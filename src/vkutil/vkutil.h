@@ -169,6 +169,26 @@ void vkutil_memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
                            VkAccessFlags src_access, VkPipelineStageFlags dst_stage,
                            VkAccessFlags dst_access);
 
+/* ---- Pipelines ----------------------------------------------------------------------------- */
+
+/* A graphics pipeline for dynamic rendering (VK_KHR_dynamic_rendering / Vulkan 1.3) with what
+ * every caller uses: one viewport and scissor (dynamic), filled polygons, no culling, one sample,
+ * one color attachment. Zero means default: no vertex input, point list, RGBA writes, no
+ * blending, no depth attachment. */
+typedef struct vkutil_graphics_desc {
+    VkShaderModule vertex, fragment; /* required; entry points "main" */
+    VkPipelineLayout layout;         /* required */
+    const VkPipelineVertexInputStateCreateInfo *vertex_input;
+    VkPrimitiveTopology topology;
+    VkFormat color_format;           /* required */
+    VkColorComponentFlags color_write_mask;
+    int premultiplied_blend;         /* ONE, ONE_MINUS_SRC_ALPHA for color and alpha */
+    VkFormat depth_format;           /* VK_FORMAT_UNDEFINED: none */
+    int depth_test, depth_write;     /* compare LESS_OR_EQUAL */
+} vkutil_graphics_desc;
+VkResult vkutil_graphics_pipeline_create(VkDevice device, const vkutil_graphics_desc *desc,
+                                         VkPipeline *out);
+
 #ifdef __cplusplus
 }
 #endif
