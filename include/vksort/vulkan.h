@@ -50,8 +50,9 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            of a dispatch (a workgroup spins until an earlier one publishes).
  *  PORTABLE  the same radix sort as reduce-then-scan (upsweep, block scan, downsweep per digit):
  *            no workgroup ever waits for another inside a dispatch. Same bytes as ONESWEEP.
- *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile (host counts; an
- *            indirect count when max_count does), else the radix sort of the device: ONESWEEP on
+ *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile or the RANK small
+ *            sort's range (host counts; an indirect count when max_count does), else the radix
+ *            sort of the device: ONESWEEP on
  *            drivers known to schedule workgroups fairly - NVIDIA, AMD, Intel - and PORTABLE
  *            elsewhere (Apple, ARM Mali, Qualcomm Adreno, Imagination, Mesa's lavapipe, others).
  *            On lavapipe Onesweep is known to give wrong results when its workgroups run on

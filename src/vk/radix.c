@@ -404,9 +404,12 @@ int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_inf
         return 0; /* no radix pipelines */
     if (!s->auto_algorithm)
         return 1; /* created as ONESWEEP or PORTABLE */
-    /* AUTO: bitonic when every count this sort can see fits one bitonic tile. */
+    /* AUTO: bitonic when every count this sort can see fits one bitonic tile or the RANK small
+     * sort (on the H200 8192 u32 pairs take 17.5 us with RANK, 55 us with Onesweep). */
     const vksort_vk_tile *tile = &s->tile[(info->flags & VKSORT_FLAG_STABLE) ? 1 : 0];
     uint32_t n = info->count_buffer.buffer ? s->max_count : info->count;
+    if (s->rank_capacity && n <= s->rank_capacity && n >= s->rank_min_count)
+        return 0;
     return n > tile->size;
 }
 
