@@ -84,38 +84,25 @@ static sorter_slot *get_sorter(vksort_key_type type, int payload, uint32_t max_c
 }
 
 /* ---- one case ---- */
-typedef struct bitonic_case {
-    vksort_key_type type;
-    test_dist dist;
-    uint32_t n;             /* host count, or the value in the count buffer when indirect */
-    int desc, stable, payload;
-    uint32_t bit_begin, bit_end;
-    int indirect;
-    uint32_t tile_cap;      /* sorter tile cap (0: device maximum) */
-    uint32_t elements;      /* sorter bitonic_elements_per_invocation (0: default) */
-    uint32_t max_count;     /* sorter max count */
-    uint64_t seed;
-} bitonic_case;
-
-/* One case through support/sort_check.c (with the current small_sort_mode). */
-static int run_case(const bitonic_case *b)
+/* A zeroed case for a sorter of the current modes (bitonic, small_sort_mode, rank_wg_mode,
+ * flags_mode); the caller fills the type, payload, max count (and tile cap, elements) and the
+ * case itself. */
+static sort_case bitonic_sort_case(void)
 {
     sort_case c;
     memset(&c, 0, sizeof c);
-    c.cfg = bitonic_config(b->type, b->payload, b->max_count, b->tile_cap, b->elements);
-    c.dist = b->dist;
-    c.n = b->n;
-    c.desc = b->desc;
-    c.stable = b->stable;
-    c.bit_begin = b->bit_begin;
-    c.bit_end = b->bit_end;
-    c.indirect = b->indirect;
-    c.seed = b->seed;
+    c.cfg = bitonic_config(VKSORT_KEY_U32, 0, 0, 0, 0);
+    return c;
+}
+
+/* One case through support/sort_check.c; VKSORT_TEST_CASE_TIMES=1 prints its time. */
+static int run_case(const sort_case *c)
+{
     double t0 = vk_rig_now_ms();
-    int ok = sort_check_run(&c, NULL);
+    int ok = sort_check_run(c, NULL);
     if (getenv("VKSORT_TEST_CASE_TIMES")) {
         char what[320];
-        sort_check_describe(&c, what, sizeof what);
+        sort_check_describe(c, what, sizeof what);
         printf("%8.1f ms %s\n", vk_rig_now_ms() - t0, what);
     }
     return ok;
@@ -143,17 +130,16 @@ static void test_matrix_small(void)
             for (int d = 0; d < DIST_COUNT; ++d) {
                 for (size_t si = 0; si < ns; ++si, ++rot) {
                     for (int stable = 0; stable < 2; ++stable) {
-                        bitonic_case c;
-                        memset(&c, 0, sizeof c);
-                        c.type = (vksort_key_type)t;
+                        sort_case c = bitonic_sort_case();
+                        c.cfg.type = (vksort_key_type)t;
                         c.dist = (test_dist)d;
                         c.n = sizes[si];
-                        c.payload = payload;
+                        c.cfg.payload = payload;
                         c.desc = (int)((rot >> 1) & 1u) ^ stable;
                         c.stable = stable;
-                        c.bit_end = bit_range_choice(c.type, rot / 2u + (unsigned)d + (unsigned)stable,
+                        c.bit_end = bit_range_choice(c.cfg.type, rot / 2u + (unsigned)d + (unsigned)stable,
                                                      &c.bit_begin);
-                        c.max_count = DEFAULT_MAX;
+                        c.cfg.max_count = DEFAULT_MAX;
                         c.seed = rot * 7919u + 1u + (unsigned)stable;
                         CHECK(run_case(&c));
                     }
@@ -178,17 +164,16 @@ static void test_flags_cross(void)
                 for (int desc = 0; desc < 2; ++desc)
                     for (int stable = 0; stable < 2; ++stable)
                         for (unsigned b = 0; b < 5; ++b, ++rot) {
-                            bitonic_case c;
-                            memset(&c, 0, sizeof c);
-                            c.type = types[ti];
+                            sort_case c = bitonic_sort_case();
+                            c.cfg.type = types[ti];
                             c.dist = (rot % 3u == 0) ? DIST_FEW_UNIQUE
                                                      : (rot % 3u == 1 ? DIST_SPECIALS : DIST_UNIFORM);
                             c.n = sizes[si];
-                            c.payload = payload;
+                            c.cfg.payload = payload;
                             c.desc = desc;
                             c.stable = stable;
-                            c.bit_end = bit_range_choice(c.type, b, &c.bit_begin);
-                            c.max_count = DEFAULT_MAX;
+                            c.bit_end = bit_range_choice(c.cfg.type, b, &c.bit_begin);
+                            c.cfg.max_count = DEFAULT_MAX;
                             c.seed = 1000 + rot;
                             CHECK(run_case(&c));
                         }
@@ -206,16 +191,15 @@ static void test_sizes_large(void)
     const size_t ns = quick ? 3 : sizeof sizes / sizeof sizes[0];
     for (size_t si = 0; si < ns; ++si) {
         for (int t = 0; t < 2 * VKSORT_KEY_TYPE_COUNT; ++t, ++rot) {
-            bitonic_case c;
-            memset(&c, 0, sizeof c);
-            c.type = (vksort_key_type)(t % VKSORT_KEY_TYPE_COUNT);
+            sort_case c = bitonic_sort_case();
+            c.cfg.type = (vksort_key_type)(t % VKSORT_KEY_TYPE_COUNT);
             c.dist = dists[rot % 6u];
             c.n = sizes[si];
-            c.payload = (int)(rot & 1u);
+            c.cfg.payload = (int)(rot & 1u);
             c.desc = (int)((rot >> 1) & 1u);
             c.stable = (int)((rot >> 2) & 1u) ^ (int)(rot & 1u) ^ 1;
-            c.bit_end = bit_range_choice(c.type, rot, &c.bit_begin);
-            c.max_count = DEFAULT_MAX;
+            c.bit_end = bit_range_choice(c.cfg.type, rot, &c.bit_begin);
+            c.cfg.max_count = DEFAULT_MAX;
             c.seed = 5000 + rot;
             CHECK(run_case(&c));
         }
@@ -227,22 +211,21 @@ static void test_sizes_large(void)
  * (2D dispatch). */
 static void test_two_million(void)
 {
-    bitonic_case c;
-    memset(&c, 0, sizeof c);
-    c.type = VKSORT_KEY_F32;
+    sort_case c = bitonic_sort_case();
+    c.cfg.type = VKSORT_KEY_F32;
     c.dist = DIST_UNIFORM;
     c.n = (1u << 21) + 3;
-    c.payload = 1;
+    c.cfg.payload = 1;
     c.stable = 1;
-    c.max_count = DEFAULT_MAX;
+    c.cfg.max_count = DEFAULT_MAX;
     c.seed = 77;
     CHECK(run_case(&c));
     if (quick)
         return;
-    c.type = VKSORT_KEY_U64;
+    c.cfg.type = VKSORT_KEY_U64;
     c.dist = DIST_FEW_UNIQUE;
     c.n = (1u << 20) + 1;
-    c.payload = 0;
+    c.cfg.payload = 0;
     c.stable = 0;
     c.desc = 1;
     c.seed = 78;
@@ -258,17 +241,16 @@ static void test_small_tiles(void)
     for (int t = 0; t < VKSORT_KEY_TYPE_COUNT; ++t) {
         size_t ns = quick ? 5 : sizeof sizes / sizeof sizes[0];
         for (size_t si = 0; si < ns; ++si, ++rot) {
-            bitonic_case c;
-            memset(&c, 0, sizeof c);
-            c.type = (vksort_key_type)t;
+            sort_case c = bitonic_sort_case();
+            c.cfg.type = (vksort_key_type)t;
             c.dist = (test_dist)(rot % DIST_COUNT);
             c.n = sizes[si];
-            c.payload = (int)((rot >> 1) & 1u);
+            c.cfg.payload = (int)((rot >> 1) & 1u);
             c.desc = (int)((rot >> 2) & 1u);
             c.stable = (int)(rot & 1u);
-            c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
-            c.tile_cap = 256;
-            c.max_count = 300007;
+            c.bit_end = bit_range_choice(c.cfg.type, rot / 3u, &c.bit_begin);
+            c.cfg.tile_cap = 256;
+            c.cfg.max_count = 300007;
             c.seed = 9000 + rot;
             CHECK(run_case(&c));
         }
@@ -308,18 +290,17 @@ static void test_elements(void)
                                   TS - 1, TS, T,     T + 1, 3 * T + 17, 9 * T + 5};
         const size_t ns = quick ? 8 : sizeof sizes / sizeof sizes[0];
         for (size_t si = 0; si < ns; ++si, ++rot) {
-            bitonic_case c;
-            memset(&c, 0, sizeof c);
-            c.type = cfg[k].type;
+            sort_case c = bitonic_sort_case();
+            c.cfg.type = cfg[k].type;
             c.dist = (test_dist)(rot % DIST_COUNT);
             c.n = sizes[si];
-            c.payload = cfg[k].payload;
+            c.cfg.payload = cfg[k].payload;
             c.stable = (int)((rot >> 1) & 1u) ^ (int)(k & 1u);
             c.desc = (int)((rot >> 2) & 1u);
-            c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
-            c.tile_cap = cfg[k].tile_cap;
-            c.elements = e;
-            c.max_count = DEFAULT_MAX;
+            c.bit_end = bit_range_choice(c.cfg.type, rot / 3u, &c.bit_begin);
+            c.cfg.tile_cap = cfg[k].tile_cap;
+            c.cfg.elements = e;
+            c.cfg.max_count = DEFAULT_MAX;
             c.seed = 15000 + rot;
             CHECK(run_case(&c));
         }
@@ -328,18 +309,17 @@ static void test_elements(void)
         const uint32_t max = 2 * T + 9;
         const uint32_t counts[] = {1, T - 3, max, max + 7};
         for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
-            bitonic_case c;
-            memset(&c, 0, sizeof c);
-            c.type = cfg[k].type;
+            sort_case c = bitonic_sort_case();
+            c.cfg.type = cfg[k].type;
             c.dist = (test_dist)(rot % DIST_COUNT);
             c.n = counts[i];
-            c.payload = cfg[k].payload;
+            c.cfg.payload = cfg[k].payload;
             c.stable = (int)(rot & 1u);
             c.desc = (int)((rot >> 1) & 1u);
             c.indirect = 1;
-            c.tile_cap = cfg[k].tile_cap;
-            c.elements = e;
-            c.max_count = max;
+            c.cfg.tile_cap = cfg[k].tile_cap;
+            c.cfg.elements = e;
+            c.cfg.max_count = max;
             c.seed = 16000 + rot;
             CHECK(run_case(&c));
         }
@@ -368,18 +348,17 @@ static void test_indirect(void)
                                    0xffffffffu, 2 * T + 7};
         for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i) {
             for (int stable = 0; stable < 2; ++stable, ++rot) {
-                bitonic_case c;
-                memset(&c, 0, sizeof c);
-                c.type = cfg[k].type;
+                sort_case c = bitonic_sort_case();
+                c.cfg.type = cfg[k].type;
                 c.dist = (test_dist)(rot % DIST_COUNT);
                 c.n = counts[i];
-                c.payload = cfg[k].payload;
+                c.cfg.payload = cfg[k].payload;
                 c.stable = stable;
                 c.desc = (int)((rot >> 2) & 1u);
-                c.bit_end = bit_range_choice(c.type, rot / 2u, &c.bit_begin);
+                c.bit_end = bit_range_choice(c.cfg.type, rot / 2u, &c.bit_begin);
                 c.indirect = 1;
-                c.tile_cap = cfg[k].tile_cap;
-                c.max_count = max;
+                c.cfg.tile_cap = cfg[k].tile_cap;
+                c.cfg.max_count = max;
                 c.seed = 12000 + rot;
                 CHECK(run_case(&c));
             }
@@ -660,17 +639,16 @@ static void test_back_to_back(void)
 static int run_rank_case(vksort_key_type type, int payload, uint32_t n, int indirect,
                          uint32_t max_count, unsigned rot)
 {
-    bitonic_case c;
-    memset(&c, 0, sizeof c);
-    c.type = type;
+    sort_case c = bitonic_sort_case();
+    c.cfg.type = type;
     c.dist = (test_dist)(rot % DIST_COUNT);
     c.n = n;
-    c.payload = payload;
+    c.cfg.payload = payload;
     c.desc = (int)(rot & 1u);
     c.stable = (int)((rot >> 1) & 1u);
-    c.bit_end = bit_range_choice(c.type, rot / 3u, &c.bit_begin);
+    c.bit_end = bit_range_choice(c.cfg.type, rot / 3u, &c.bit_begin);
     c.indirect = indirect;
-    c.max_count = max_count;
+    c.cfg.max_count = max_count;
     c.seed = 31000 + rot;
     return run_case(&c);
 }
