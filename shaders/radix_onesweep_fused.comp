@@ -55,8 +55,9 @@ void main()
                     waiting = done < tiles;
                 }
             }
-            memoryBarrierBuffer();
+            // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
+            memoryBarrierBuffer();
         }
         if (p == passes) {
             copy_back_tile(part, n);

@@ -241,9 +241,12 @@ void main()
     uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
     if (owns)
         load_all_keys(n, padded / KEYS_PER_QUAD);
+    // This workgroup's reads of keys and values are done: the owners' loads (kept in registers
+    // until the end) are ordered before the arrival by their own fence, the others' values
+    // are in shared memory. Arrive; the result is first looked at after ranking.
+    if (slice == 0u)
+        memoryBarrierBuffer();
     barrier();
-    // This workgroup's reads of keys and values are done (their results are in shared memory
-    // and registers): arrive. The result is first looked at after ranking.
     uint arrival = 0u;
     if (t == 0u) {
         memoryBarrierBuffer();
@@ -333,7 +336,9 @@ void main()
 #else
             uint v = 0u;
 #endif
-            put(staged[STAGED_RANKS + j], k, v);
+            uint r = staged[STAGED_RANKS + j];
+            if (r < n) // always, unless a broken persistent-scratch promise left garbage here
+                put(r, k, v);
         }
     }
     // Zero FINISHED and STAGED for the next sort on this scratch (W is the last departer's).
