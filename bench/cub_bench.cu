@@ -117,48 +117,61 @@ struct device_buffers {
     }
 };
 
+/* `sorts` sorts of n elements each (own key/value ranges, one temporary storage, one stream:
+ * a frame's sorts one after the other) between two events, `runs` times after two warm-ups;
+ * median of the time per sort. Fresh data every run; every sort of the last run checked. */
 template <typename K>
-int time_kind(bool pairs, size_t n, int begin, int end, int runs, double *median_ms)
+int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, double *median_ms)
 {
     device_buffers b;
+    const size_t total = n * (size_t)sorts;
     BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
     BENCH_CUDA_CHECK(cudaEventCreate(&b.start));
     BENCH_CUDA_CHECK(cudaEventCreate(&b.stop));
-    BENCH_CUDA_CHECK(cudaMalloc(&b.p[0], n * sizeof(K)));
-    BENCH_CUDA_CHECK(cudaMalloc(&b.p[1], n * sizeof(K)));
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[0], total * sizeof(K)));
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[1], total * sizeof(K)));
     if (pairs) {
-        BENCH_CUDA_CHECK(cudaMalloc(&b.p[2], n * 4));
-        BENCH_CUDA_CHECK(cudaMalloc(&b.p[3], n * 4));
+        BENCH_CUDA_CHECK(cudaMalloc(&b.p[2], total * 4));
+        BENCH_CUDA_CHECK(cudaMalloc(&b.p[3], total * 4));
     }
-    cub::DoubleBuffer<K> keys((K *)b.p[0], (K *)b.p[1]);
-    cub::DoubleBuffer<uint32_t> values((uint32_t *)b.p[2], (uint32_t *)b.p[3]);
+    std::vector<cub::DoubleBuffer<K>> keys;
+    std::vector<cub::DoubleBuffer<uint32_t>> values;
+    for (int i = 0; i < sorts; ++i) {
+        keys.emplace_back((K *)b.p[0] + i * n, (K *)b.p[1] + i * n);
+        values.emplace_back(pairs ? (uint32_t *)b.p[2] + i * n : nullptr,
+                            pairs ? (uint32_t *)b.p[3] + i * n : nullptr);
+    }
     size_t temp_bytes = 0;
-    BENCH_CUDA_CHECK(cub_call<K>(nullptr, temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin, end,
-                         b.stream));
+    BENCH_CUDA_CHECK(cub_call<K>(nullptr, temp_bytes, keys[0], pairs ? &values[0] : nullptr, (int)n,
+                                 begin, end, b.stream));
     BENCH_CUDA_CHECK(cudaMalloc(&b.p[4], temp_bytes ? temp_bytes : 1));
     std::vector<double> times;
     const int warmup = 2;
     for (int run = 0; run < warmup + runs; ++run) {
         /* Fresh data into the current buffers (outside the timed region). */
-        generate<K><<<grid_for(n), 256, 0, b.stream>>>(
-            keys.Current(), pairs ? values.Current() : nullptr, n, 0x1234567ull + (uint64_t)run);
-        BENCH_CUDA_CHECK(cudaGetLastError());
+        for (int i = 0; i < sorts; ++i) {
+            generate<K><<<grid_for(n), 256, 0, b.stream>>>(
+                keys[i].Current(), pairs ? values[i].Current() : nullptr, n,
+                0x1234567ull + (uint64_t)run * 7919u + (uint64_t)i);
+            BENCH_CUDA_CHECK(cudaGetLastError());
+        }
         BENCH_CUDA_CHECK(cudaEventRecord(b.start, b.stream));
-        BENCH_CUDA_CHECK(cub_call<K>(b.p[4], temp_bytes, keys, pairs ? &values : nullptr, (int)n, begin,
-                             end, b.stream));
+        for (int i = 0; i < sorts; ++i)
+            BENCH_CUDA_CHECK(cub_call<K>(b.p[4], temp_bytes, keys[i], pairs ? &values[i] : nullptr,
+                                         (int)n, begin, end, b.stream));
         BENCH_CUDA_CHECK(cudaEventRecord(b.stop, b.stream));
         BENCH_CUDA_CHECK(cudaEventSynchronize(b.stop));
         float ms = 0.0f;
         BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
         if (run >= warmup)
-            times.push_back(ms);
+            times.push_back(ms / sorts);
     }
-    /* The last result is sorted. */
+    /* Every result of the last run is sorted. */
     unsigned long long *d_bad = nullptr, bad = 0;
     BENCH_CUDA_CHECK(cudaMalloc(&d_bad, sizeof *d_bad));
     cudaError_t e = cudaMemsetAsync(d_bad, 0, sizeof *d_bad, b.stream);
-    if (e == cudaSuccess) {
-        count_inversions<K><<<grid_for(n), 256, 0, b.stream>>>(keys.Current(), n, begin, end,
+    for (int i = 0; i < sorts && e == cudaSuccess; ++i) {
+        count_inversions<K><<<grid_for(n), 256, 0, b.stream>>>(keys[i].Current(), n, begin, end,
                                                               d_bad);
         e = cudaGetLastError();
     }
@@ -169,7 +182,7 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, double *median
     cudaFree(d_bad);
     BENCH_CUDA_CHECK(e);
     if (bad)
-        return fail("CUB result not sorted: %llu inversions (n %zu)", bad, n);
+        return fail("CUB result not sorted: %llu inversions (n %zu, %d sorts)", bad, n, sorts);
     *median_ms = median(times);
     bench_error[0] = '\0';
     return 0;
@@ -200,8 +213,15 @@ CUB_BENCH_API int cub_bench_available(void)
 CUB_BENCH_API int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs,
                                  double *median_ms)
 {
-    if (!median_ms || n == 0 || n > 0x7fffffffu)
-        return fail("bad arguments (n must be 1 .. 2^31 - 1, median_ms not NULL)");
+    return cub_bench_time_frame(kind, n, begin_bit, end_bit, runs, 1, median_ms);
+}
+
+CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int end_bit, int runs,
+                                       int sorts, double *median_ms)
+{
+    if (!median_ms || n == 0 || n > 0x7fffffffu || sorts < 1 || n * (size_t)sorts > (1u << 30))
+        return fail("bad arguments (n must be 1 .. 2^31 - 1, 1 .. 2^30 elements in all, "
+                    "median_ms not NULL)");
     *median_ms = -1.0;
     if (runs < 20)
         runs = 20;
@@ -213,10 +233,13 @@ CUB_BENCH_API int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit,
     if (kind == CUB_BENCH_F32_PAIRS && (begin_bit != 0 || end_bit != 32))
         return fail("f32 pairs: CUB's float keys are timed on every bit only");
     switch (kind) {
-    case CUB_BENCH_U32_KEYS: return time_kind<uint32_t>(false, n, begin_bit, end_bit, runs, median_ms);
-    case CUB_BENCH_U32_PAIRS: return time_kind<uint32_t>(true, n, begin_bit, end_bit, runs, median_ms);
-    case CUB_BENCH_F32_PAIRS: return time_kind<float>(true, n, 0, 32, runs, median_ms);
-    case CUB_BENCH_U64_KEYS: return time_kind<uint64_t>(false, n, begin_bit, end_bit, runs, median_ms);
+    case CUB_BENCH_U32_KEYS:
+        return time_kind<uint32_t>(false, n, begin_bit, end_bit, runs, sorts, median_ms);
+    case CUB_BENCH_U32_PAIRS:
+        return time_kind<uint32_t>(true, n, begin_bit, end_bit, runs, sorts, median_ms);
+    case CUB_BENCH_F32_PAIRS: return time_kind<float>(true, n, 0, 32, runs, sorts, median_ms);
+    case CUB_BENCH_U64_KEYS:
+        return time_kind<uint64_t>(false, n, begin_bit, end_bit, runs, sorts, median_ms);
     default: return fail("unknown kind %d", kind);
     }
 }

@@ -42,6 +42,12 @@ int cub_bench_available(void);
  * run's result is checked sorted (on the bits sorted) on the device; a failure is an error. */
 int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs, double *median_ms);
 
+/* The same for one frame's `sorts` sorts of n elements each (own ranges, one temporary storage,
+ * one stream) between two events: median device time per sort. Every sort of the last run is
+ * checked. cub_bench_time is this with sorts = 1. */
+int cub_bench_time_frame(int kind, size_t n, int begin_bit, int end_bit, int runs, int sorts,
+                         double *median_ms);
+
 /* One frame: Vulkan keygen (a copy of fresh f32 keys and indices into exportable buffers,
  * standing in for a compute pass) -> signal W -> vksort_cuda_sort_vk (waits W, f32 pairs
  * through the vksort encodings and CUB, signals S) -> Vulkan consumer (waits S, reads the sorted

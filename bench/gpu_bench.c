@@ -14,10 +14,14 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
- *                    [--radix-wg N] [--persistent-scratch]
+ *                    [--radix-wg N] [--persistent-scratch] [--frame SORTS]
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
  *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
+ *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
+ *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
+ *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
+ *                 auto, bitonic, onesweep, portable, cub (default auto,cub)
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  */
@@ -134,10 +138,10 @@ static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_
     return 1;
 }
 
-/* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
-static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t n, int runs,
-                          uint32_t bit_lo, uint32_t bit_hi, int *check_failed, char *detail,
-                          size_t detail_len)
+/* A sorter of `algo` for the workload and up to n keys with the command line's tuning, or NULL
+ * with the reason in detail. */
+static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *w, uint32_t n,
+                                      char *detail, size_t detail_len)
 {
     vksort_vk_sorter_create_info ci;
     memset(&ci, 0, sizeof ci);
@@ -160,8 +164,19 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     vksort_vk_sorter *s = NULL;
     if (vksort_vk_sorter_create(&ci, &s) != VKSORT_SUCCESS) {
         snprintf(detail, detail_len, "%s", diag.message);
-        return -1;
+        return NULL;
     }
+    return s;
+}
+
+/* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
+static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t n, int runs,
+                          uint32_t bit_lo, uint32_t bit_hi, int *check_failed, char *detail,
+                          size_t detail_len)
+{
+    vksort_vk_sorter *s = bench_sorter(algo, w, n, detail, detail_len);
+    if (!s)
+        return -1;
     vksort_vk_memory_requirements req;
     vksort_vk_get_memory_requirements(s, &req);
     const size_t ks = vksort_key_size(w->type);
@@ -282,12 +297,202 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     return med;
 }
 
+/* Frame mode (--frame SORTS): SORTS sorts of n elements each - their own key and payload ranges,
+ * one scratch reused with a barrier between sorts, as an engine sorting several emitters -
+ * recorded in one command buffer. GPU time from a timestamp before the first sort to one after
+ * the last, divided by SORTS; median of `runs` after two warm-ups; fresh data every run; every
+ * sort of the first and last runs checked. Returns ms per sort, or a negative value. */
+static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uint32_t n, int sorts,
+                                int runs, int *check_failed, char *detail, size_t detail_len)
+{
+    vksort_vk_sorter *s = bench_sorter(algo, w, n, detail, detail_len);
+    if (!s)
+        return -1;
+    vksort_vk_memory_requirements req;
+    vksort_vk_get_memory_requirements(s, &req);
+    const size_t ks = vksort_key_size(w->type);
+    const VkDeviceSize key_bytes = (VkDeviceSize)n * ks, val_bytes = (VkDeviceSize)n * 4;
+    if (key_bytes % req.keys_alignment || val_bytes % req.values_alignment) {
+        vksort_vk_sorter_destroy(s);
+        snprintf(detail, detail_len, "ranges of %u keys break the offset alignment", n);
+        return -1;
+    }
+    const VkDeviceSize total_k = key_bytes * (VkDeviceSize)sorts, total_v = val_bytes * (VkDeviceSize)sorts;
+    const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
+    memset(&keys, 0, sizeof keys);
+    memset(&vals, 0, sizeof vals);
+    memset(&scratch, 0, sizeof scratch);
+    memset(&stage_k, 0, sizeof stage_k);
+    memset(&stage_v, 0, sizeof stage_v);
+    memset(&back, 0, sizeof back);
+    int err = vk_rig_buffer_create(&rig, total_k, st, 0, &keys) ||
+              vk_rig_buffer_create(&rig, req.scratch_size, req.scratch_usage, 0, &scratch) ||
+              vk_rig_buffer_create(&rig, total_k, st, 1, &stage_k) ||
+              vk_rig_buffer_create(&rig, total_k, st, 1, &back);
+    if (w->payload)
+        err = err || vk_rig_buffer_create(&rig, total_v, st, 0, &vals) ||
+              vk_rig_buffer_create(&rig, total_v, st, 1, &stage_v);
+    VkQueryPool pool = VK_NULL_HANDLE;
+    VkQueryPoolCreateInfo qp = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
+    qp.queryCount = 2;
+    double *times = calloc((size_t)runs, sizeof *times);
+    if (err || !times || vkCreateQueryPool(rig.device, &qp, NULL, &pool) != VK_SUCCESS) {
+        snprintf(detail, detail_len, "allocation failed");
+        err = 1;
+    }
+    int measured = 0;
+    if (!err) {
+        test_fill_keys(w->type, DIST_UNIFORM, stage_k.mapped, (size_t)n * (size_t)sorts, 104729u);
+        for (uint64_t i = 0; w->payload && i < (uint64_t)n * (uint64_t)sorts; ++i)
+            ((uint32_t *)stage_v.mapped)[i] = (uint32_t)i;
+    }
+    uint64_t rng = 777;
+    for (int r = -2; !err && r < runs; ++r) {
+        uint32_t flip = (uint32_t)test_rng_next(&rng);
+        uint32_t *words = stage_k.mapped;
+        for (size_t i = 0; i < (size_t)(total_k / 4); ++i)
+            words[i] ^= flip;
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        VkBufferCopy ck = {0, 0, total_k}, cv = {0, 0, total_v};
+        vkCmdCopyBuffer(cmd, stage_k.buffer, keys.buffer, 1, &ck);
+        if (w->payload)
+            vkCmdCopyBuffer(cmd, stage_v.buffer, vals.buffer, 1, &cv);
+        vksort_vk_buffer_range sr = {scratch.buffer, 0, req.scratch_size};
+        if (persistent_scratch && r == -2 && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
+            *check_failed = 1;
+        vkCmdResetQueryPool(cmd, pool, 0, 2);
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
+        for (int i = 0; i < sorts; ++i) {
+            vksort_vk_sort_info si;
+            memset(&si, 0, sizeof si);
+            si.keys = (vksort_vk_buffer_range){keys.buffer, key_bytes * (VkDeviceSize)i, key_bytes};
+            if (w->payload)
+                si.values = (vksort_vk_buffer_range){vals.buffer, val_bytes * (VkDeviceSize)i, val_bytes};
+            si.scratch = sr;
+            si.count = n;
+            si.flags = VKSORT_FLAG_STABLE;
+            if (i > 0) /* the scratch's previous user: the sort before */
+                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                               VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+            if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS)
+                *check_failed = 1;
+        }
+        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
+        const int check = r == 0 || r == runs - 1;
+        if (check) {
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            vkCmdCopyBuffer(cmd, keys.buffer, back.buffer, 1, &ck);
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+        }
+        if (vk_rig_submit_wait(&rig, cmd) != 0) {
+            *check_failed = 1;
+            break;
+        }
+        for (int i = 0; check && i < sorts; ++i)
+            if (!host_sorted(w->type, (const unsigned char *)back.mapped + key_bytes * (VkDeviceSize)i,
+                             n, 0, 0))
+                *check_failed = 1;
+        uint64_t ts[2];
+        vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        if (r >= 0)
+            times[measured++] = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6 /
+                                sorts;
+    }
+    double med = -1;
+    if (measured) {
+        qsort(times, (size_t)measured, sizeof *times, cmp_double);
+        med = times[measured / 2];
+    }
+    free(times);
+    if (pool)
+        vkDestroyQueryPool(rig.device, pool, NULL);
+    vk_rig_buffer_destroy(&rig, &keys);
+    vk_rig_buffer_destroy(&rig, &vals);
+    vk_rig_buffer_destroy(&rig, &scratch);
+    vk_rig_buffer_destroy(&rig, &stage_k);
+    vk_rig_buffer_destroy(&rig, &stage_v);
+    vk_rig_buffer_destroy(&rig, &back);
+    vksort_vk_sorter_destroy(s);
+    return med;
+}
+
+/* Frame mode's table: per workload and n, the time per sort of each listed sorter (AUTO
+ * included) and CUB; CSV rows workload,n,sorts,sorter,us_per_sort,ratio_to_cub. */
+static int run_frames(int lo, int hi, int sorts, int runs, const char *only, const char *sorters,
+                      FILE *csv)
+{
+    static const char *const names[] = {"auto", "bitonic", "onesweep", "portable", "cub"};
+    int failed = 0;
+    if (csv)
+        fprintf(csv, "workload,n,sorts,sorter,us_per_sort,ratio_to_cub\n");
+    for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
+        const workload *w = &workloads[wi];
+        if (!listed(only, w->name))
+            continue;
+        printf("\n%s, %d sorts per command buffer: median us per sort [x CUB]\n", w->name, sorts);
+        for (int lg = lo; lg <= hi; ++lg) {
+            const uint32_t n = 1u << lg;
+            double us[5] = {-1, -1, -1, -1, -1};
+            char detail[5][256];
+            int bad[5] = {0, 0, 0, 0, 0};
+            for (int k = 0; k < 5; ++k) {
+                detail[k][0] = '\0';
+                if (!listed(sorters, names[k]))
+                    continue;
+                if (k < 4) {
+                    double ms = time_vksort_frame((vksort_vk_algorithm)k, w, n, sorts, runs, &bad[k],
+                                                  detail[k], sizeof detail[k]);
+                    us[k] = ms >= 0 ? ms * 1e3 : -1;
+                } else {
+#if VKSORT_HAVE_CUB_BENCH
+                    double ms;
+                    if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, &ms) == 0)
+                        us[k] = ms * 1e3;
+                    else
+                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+#endif
+                }
+                failed |= bad[k];
+            }
+            printf("2^%-3d", lg);
+            for (int k = 0; k < 5; ++k) {
+                if (us[k] < 0) {
+                    printf(" | %-8s %15s", names[k], "-");
+                    continue;
+                }
+                double ratio = us[4] > 0 ? us[4] / us[k] : 0;
+                printf(" | %-8s %8.2f [%4.2f]%s", names[k], us[k], ratio, bad[k] ? " UNSORTED" : "");
+                if (csv)
+                    fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f\n", w->name, n, sorts, names[k], us[k], ratio);
+            }
+            printf("\n");
+            for (int k = 0; k < 5; ++k)
+                if (listed(sorters, names[k]) && us[k] < 0 && detail[k][0])
+                    printf("      %s: %s\n", names[k], detail[k]);
+            fflush(stdout);
+        }
+    }
+    return failed;
+}
+
 int main(int argc, char **argv)
 {
     int lo = 10, hi = 24, runs = 20;
     uint32_t bit_lo = 0, bit_hi = 0;
     const char *only = NULL, *sorters = NULL, *csv_path = NULL;
     double copy_tbps = 0;
+    int frame_sorts = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -301,15 +506,20 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
+        else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
-                            "[--persistent-scratch]\n");
+                            "[--persistent-scratch] [--frame SORTS]\n");
             return 2;
         }
+    }
+    if (frame_sorts < 0 || frame_sorts > 256) {
+        fprintf(stderr, "vksort-gpu-bench: --frame takes 1 .. 256 sorts\n");
+        return 2;
     }
     if (runs < 20)
         runs = 20;
@@ -318,7 +528,26 @@ int main(int argc, char **argv)
     vk_rig_options opt = {0, -1, 0};
     if (vk_rig_create(&rig, &opt) != 0)
         return 1;
+    if (frame_sorts && (lo < 10 || (uint64_t)frame_sorts << hi > (1ull << 28))) {
+        fprintf(stderr, "vksort-gpu-bench: --frame needs n >= 2^10 and SORTS x 2^max-log2 <= 2^28\n");
+        vk_rig_destroy(&rig);
+        return 2;
+    }
     FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    if (csv_path && !csv) {
+        fprintf(stderr, "vksort-gpu-bench: cannot write %s\n", csv_path);
+        vk_rig_destroy(&rig);
+        return 1;
+    }
+    if (frame_sorts) {
+        printf("device: %s, subgroup %u; %d runs per cell\n", rig.props.deviceName,
+               rig.subgroup_size, runs);
+        int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub", csv);
+        if (csv)
+            fclose(csv);
+        vk_rig_destroy(&rig);
+        return bad ? 1 : 0;
+    }
     if (csv)
         fprintf(csv, "workload,n,bits,sorter,median_ms,gkeys_per_s,ratio_to_cub,floor_fraction\n");
     /* vkCmdCopyBuffer may run on a copy engine slower than the SMs: --copy-tbps gives the
