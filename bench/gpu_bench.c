@@ -22,6 +22,8 @@
  *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
  *                 auto, bitonic, onesweep, portable, cub (default auto,cub)
+ *   --validate: the validation layer (with synchronization validation) on; any message fails
+ *               (frame mode; timings are then meaningless)
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  */
@@ -492,7 +494,7 @@ int main(int argc, char **argv)
     uint32_t bit_lo = 0, bit_hi = 0;
     const char *only = NULL, *sorters = NULL, *csv_path = NULL;
     double copy_tbps = 0;
-    int frame_sorts = 0;
+    int frame_sorts = 0, validate = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -507,13 +509,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
+        else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
-                            "[--persistent-scratch] [--frame SORTS]\n");
+                            "[--persistent-scratch] [--frame SORTS] [--validate]\n");
             return 2;
         }
     }
@@ -525,7 +528,7 @@ int main(int argc, char **argv)
         runs = 20;
     if (lo < 1 || hi > 30 || lo > hi)
         return 2;
-    vk_rig_options opt = {0, -1, 0};
+    vk_rig_options opt = {validate, -1, 0};
     if (vk_rig_create(&rig, &opt) != 0)
         return 1;
     if (frame_sorts && (lo < 10 || (uint64_t)frame_sorts << hi > (1ull << 28))) {
@@ -545,6 +548,10 @@ int main(int argc, char **argv)
         int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub", csv);
         if (csv)
             fclose(csv);
+        if (validate && rig.messages) {
+            fprintf(stderr, "vksort-gpu-bench: %d validation messages\n", (int)rig.messages);
+            bad = 1;
+        }
         vk_rig_destroy(&rig);
         return bad ? 1 : 0;
     }
