@@ -171,6 +171,43 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     return s;
 }
 
+/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, host-visible
+ * staging for fresh data and a read-back for the checks. */
+typedef struct bench_buffers {
+    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
+} bench_buffers;
+
+static void bench_buffers_destroy(bench_buffers *b)
+{
+    vk_rig_buffer_destroy(&rig, &b->keys);
+    vk_rig_buffer_destroy(&rig, &b->vals);
+    vk_rig_buffer_destroy(&rig, &b->scratch);
+    vk_rig_buffer_destroy(&rig, &b->stage_k);
+    vk_rig_buffer_destroy(&rig, &b->stage_v);
+    vk_rig_buffer_destroy(&rig, &b->back);
+}
+
+/* For `elements` keys of the workload (and their payloads); 0, or -1 with nothing left. */
+static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSize elements,
+                                const vksort_vk_memory_requirements *req)
+{
+    memset(b, 0, sizeof *b);
+    const VkDeviceSize kb = elements * vksort_key_size(w->type), vb = elements * 4;
+    const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    int err = vk_rig_buffer_create(&rig, kb, st, 0, &b->keys) ||
+              vk_rig_buffer_create(&rig, req->scratch_size, req->scratch_usage, 0, &b->scratch) ||
+              vk_rig_buffer_create(&rig, kb, st, 1, &b->stage_k) ||
+              vk_rig_buffer_create(&rig, kb, st, 1, &b->back);
+    if (w->payload)
+        err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals) ||
+              vk_rig_buffer_create(&rig, vb, st, 1, &b->stage_v);
+    if (err)
+        bench_buffers_destroy(b);
+    return err ? -1 : 0;
+}
+
 /* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
 static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t n, int runs,
                           uint32_t bit_lo, uint32_t bit_hi, int *check_failed, char *detail,
@@ -182,30 +219,18 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     vksort_vk_memory_requirements req;
     vksort_vk_get_memory_requirements(s, &req);
     const size_t ks = vksort_key_size(w->type);
-    const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
-    memset(&vals, 0, sizeof vals);
-    memset(&stage_v, 0, sizeof stage_v);
-    int err = vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 0, &keys) ||
-              vk_rig_buffer_create(&rig, req.scratch_size, req.scratch_usage, 0, &scratch) ||
-              vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 1, &stage_k) ||
-              vk_rig_buffer_create(&rig, (VkDeviceSize)n * ks, st, 1, &back);
-    if (w->payload)
-        err = err || vk_rig_buffer_create(&rig, (VkDeviceSize)n * 4, st, 0, &vals) ||
-              vk_rig_buffer_create(&rig, (VkDeviceSize)n * 4, st, 1, &stage_v);
-    if (err) {
+    bench_buffers bb;
+    if (bench_buffers_create(&bb, w, n, &req) != 0) {
         vksort_vk_sorter_destroy(s);
         snprintf(detail, detail_len, "buffer allocation failed");
         return -1;
     }
     vksort_vk_sort_info si;
     memset(&si, 0, sizeof si);
-    si.keys = (vksort_vk_buffer_range){keys.buffer, 0, (VkDeviceSize)n * ks};
+    si.keys = (vksort_vk_buffer_range){bb.keys.buffer, 0, (VkDeviceSize)n * ks};
     if (w->payload)
-        si.values = (vksort_vk_buffer_range){vals.buffer, 0, (VkDeviceSize)n * 4};
-    si.scratch = (vksort_vk_buffer_range){scratch.buffer, 0, req.scratch_size};
+        si.values = (vksort_vk_buffer_range){bb.vals.buffer, 0, (VkDeviceSize)n * 4};
+    si.scratch = (vksort_vk_buffer_range){bb.scratch.buffer, 0, req.scratch_size};
     si.count = n;
     si.bit_begin = bit_lo;
     si.bit_end = bit_hi;
@@ -223,22 +248,22 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     int measured = 0;
     /* Random bit patterns once; every run XORs them with a new random word (still uniform
      * random bits, different data each run), outside the timed region. */
-    test_fill_keys(w->type, DIST_UNIFORM, stage_k.mapped, n, 7919u);
+    test_fill_keys(w->type, DIST_UNIFORM, bb.stage_k.mapped, n, 7919u);
     if (w->payload)
         for (uint32_t i = 0; i < n; ++i)
-            ((uint32_t *)stage_v.mapped)[i] = i;
+            ((uint32_t *)bb.stage_v.mapped)[i] = i;
     uint64_t rng = 12345;
     for (int r = -2; r < runs; ++r) {
         uint32_t flip = (uint32_t)test_rng_next(&rng);
-        uint32_t *words = stage_k.mapped;
+        uint32_t *words = bb.stage_k.mapped;
         for (size_t i = 0; i < (size_t)n * ks / 4; ++i)
             words[i] ^= flip;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         VkBufferCopy ck = {0, 0, (VkDeviceSize)n * ks};
-        vkCmdCopyBuffer(cmd, stage_k.buffer, keys.buffer, 1, &ck);
+        vkCmdCopyBuffer(cmd, bb.stage_k.buffer, bb.keys.buffer, 1, &ck);
         if (w->payload) {
             VkBufferCopy cv = {0, 0, (VkDeviceSize)n * 4};
-            vkCmdCopyBuffer(cmd, stage_v.buffer, vals.buffer, 1, &cv);
+            vkCmdCopyBuffer(cmd, bb.stage_v.buffer, bb.vals.buffer, 1, &cv);
         }
         /* A persistent scratch is prepared once, in the first warm-up run (the barrier below
          * covers its fill too). */
@@ -253,12 +278,12 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         if (check) {
             vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-            vkCmdCopyBuffer(cmd, keys.buffer, back.buffer, 1, &ck);
+            vkCmdCopyBuffer(cmd, bb.keys.buffer, bb.back.buffer, 1, &ck);
             vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                            VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
         }
         vk_rig_submit_wait(&rig, cmd);
-        if (check && !host_sorted(w->type, back.mapped, n, bit_lo, bit_hi))
+        if (check && !host_sorted(w->type, bb.back.mapped, n, bit_lo, bit_hi))
             *check_failed = 1;
         vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
@@ -289,12 +314,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     free(times);
     free(ts);
     vkDestroyQueryPool(rig.device, pool, NULL);
-    vk_rig_buffer_destroy(&rig, &keys);
-    vk_rig_buffer_destroy(&rig, &vals);
-    vk_rig_buffer_destroy(&rig, &scratch);
-    vk_rig_buffer_destroy(&rig, &stage_k);
-    vk_rig_buffer_destroy(&rig, &stage_v);
-    vk_rig_buffer_destroy(&rig, &back);
+    bench_buffers_destroy(&bb);
     vksort_vk_sorter_destroy(s);
     return med;
 }
@@ -320,23 +340,8 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         return -1;
     }
     const VkDeviceSize total_k = key_bytes * (VkDeviceSize)sorts, total_v = val_bytes * (VkDeviceSize)sorts;
-    const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                                  VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
-    memset(&keys, 0, sizeof keys);
-    memset(&vals, 0, sizeof vals);
-    memset(&scratch, 0, sizeof scratch);
-    memset(&stage_k, 0, sizeof stage_k);
-    memset(&stage_v, 0, sizeof stage_v);
-    memset(&back, 0, sizeof back);
-    int err = vk_rig_buffer_create(&rig, total_k, st, 0, &keys) ||
-              vk_rig_buffer_create(&rig, req.scratch_size, req.scratch_usage, 0, &scratch) ||
-              vk_rig_buffer_create(&rig, total_k, st, 1, &stage_k) ||
-              vk_rig_buffer_create(&rig, total_k, st, 1, &back);
-    if (w->payload)
-        err = err || vk_rig_buffer_create(&rig, total_v, st, 0, &vals) ||
-              vk_rig_buffer_create(&rig, total_v, st, 1, &stage_v);
+    bench_buffers bb;
+    int err = bench_buffers_create(&bb, w, (VkDeviceSize)n * (VkDeviceSize)sorts, &req) != 0;
     VkQueryPool pool = VK_NULL_HANDLE;
     VkQueryPoolCreateInfo qp = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
@@ -348,22 +353,22 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
     }
     int measured = 0;
     if (!err) {
-        test_fill_keys(w->type, DIST_UNIFORM, stage_k.mapped, (size_t)n * (size_t)sorts, 104729u);
+        test_fill_keys(w->type, DIST_UNIFORM, bb.stage_k.mapped, (size_t)n * (size_t)sorts, 104729u);
         for (uint64_t i = 0; w->payload && i < (uint64_t)n * (uint64_t)sorts; ++i)
-            ((uint32_t *)stage_v.mapped)[i] = (uint32_t)i;
+            ((uint32_t *)bb.stage_v.mapped)[i] = (uint32_t)i;
     }
     uint64_t rng = 777;
     for (int r = -2; !err && r < runs; ++r) {
         uint32_t flip = (uint32_t)test_rng_next(&rng);
-        uint32_t *words = stage_k.mapped;
+        uint32_t *words = bb.stage_k.mapped;
         for (size_t i = 0; i < (size_t)(total_k / 4); ++i)
             words[i] ^= flip;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         VkBufferCopy ck = {0, 0, total_k}, cv = {0, 0, total_v};
-        vkCmdCopyBuffer(cmd, stage_k.buffer, keys.buffer, 1, &ck);
+        vkCmdCopyBuffer(cmd, bb.stage_k.buffer, bb.keys.buffer, 1, &ck);
         if (w->payload)
-            vkCmdCopyBuffer(cmd, stage_v.buffer, vals.buffer, 1, &cv);
-        vksort_vk_buffer_range sr = {scratch.buffer, 0, req.scratch_size};
+            vkCmdCopyBuffer(cmd, bb.stage_v.buffer, bb.vals.buffer, 1, &cv);
+        vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
         if (persistent_scratch && r == -2 && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
         vkCmdResetQueryPool(cmd, pool, 0, 2);
@@ -374,9 +379,9 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         for (int i = 0; i < sorts; ++i) {
             vksort_vk_sort_info si;
             memset(&si, 0, sizeof si);
-            si.keys = (vksort_vk_buffer_range){keys.buffer, key_bytes * (VkDeviceSize)i, key_bytes};
+            si.keys = (vksort_vk_buffer_range){bb.keys.buffer, key_bytes * (VkDeviceSize)i, key_bytes};
             if (w->payload)
-                si.values = (vksort_vk_buffer_range){vals.buffer, val_bytes * (VkDeviceSize)i, val_bytes};
+                si.values = (vksort_vk_buffer_range){bb.vals.buffer, val_bytes * (VkDeviceSize)i, val_bytes};
             si.scratch = sr;
             si.count = n;
             si.flags = VKSORT_FLAG_STABLE;
@@ -392,7 +397,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         if (check) {
             vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-            vkCmdCopyBuffer(cmd, keys.buffer, back.buffer, 1, &ck);
+            vkCmdCopyBuffer(cmd, bb.keys.buffer, bb.back.buffer, 1, &ck);
             vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                            VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
         }
@@ -401,7 +406,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
             break;
         }
         for (int i = 0; check && i < sorts; ++i)
-            if (!host_sorted(w->type, (const unsigned char *)back.mapped + key_bytes * (VkDeviceSize)i,
+            if (!host_sorted(w->type, (const unsigned char *)bb.back.mapped + key_bytes * (VkDeviceSize)i,
                              n, 0, 0))
                 *check_failed = 1;
         uint64_t ts[2];
@@ -419,12 +424,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
     free(times);
     if (pool)
         vkDestroyQueryPool(rig.device, pool, NULL);
-    vk_rig_buffer_destroy(&rig, &keys);
-    vk_rig_buffer_destroy(&rig, &vals);
-    vk_rig_buffer_destroy(&rig, &scratch);
-    vk_rig_buffer_destroy(&rig, &stage_k);
-    vk_rig_buffer_destroy(&rig, &stage_v);
-    vk_rig_buffer_destroy(&rig, &back);
+    bench_buffers_destroy(&bb); /* zeroed when its creation failed */
     vksort_vk_sorter_destroy(s);
     return med;
 }
