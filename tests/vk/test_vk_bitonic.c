@@ -437,6 +437,21 @@ static void test_errors(void)
     CHECK_EQ(vksort_vk_cmd_sort(s, VK_NULL_HANDLE, &good), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK_EQ(vksort_vk_cmd_sort(s, cmd, NULL), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK_EQ(vksort_vk_timestamp_query_count(s, &si), 0);
+    /* vksort_vk_cmd_init_scratch checks its range like a sort does. */
+    CHECK_EQ(vksort_vk_cmd_init_scratch(NULL, cmd, &good.scratch), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ(vksort_vk_cmd_init_scratch(s, VK_NULL_HANDLE, &good.scratch),
+             VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, NULL), VKSORT_ERROR_INVALID_ARGUMENT);
+    si = good;
+    si.scratch.buffer = VK_NULL_HANDLE;
+    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_INVALID_ARGUMENT);
+    si = good;
+    si.scratch.size = slot->reqs.scratch_size - 4;
+    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    CHECK(strlen(vksort_vk_sorter_last_message(s)) > 0);
+    si = good;
+    si.scratch.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
+    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_MISALIGNED);
     /* Nothing was recorded: the empty command buffer submits cleanly. */
     CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
     /* A good call clears the message. */
@@ -469,6 +484,17 @@ static void test_errors(void)
     c2.bitonic_elements_per_invocation = 5;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(diag.message, "bitonic_elements_per_invocation") != NULL);
+    const uint32_t bad_rank_wg[] = {16, 48, 2048};
+    for (size_t i = 0; i < 3; ++i) {
+        c2 = ci;
+        c2.rank_workgroup_size = bad_rank_wg[i];
+        CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+        CHECK(strstr(diag.message, "rank_workgroup_size") != NULL);
+    }
+    c2 = ci;
+    c2.flags = 1u << 5; /* no such create flag */
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL);
     c2 = ci;
     c2.bitonic_elements_per_invocation = 64;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
