@@ -175,6 +175,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
  * staging for fresh data and a read-back for the checks. */
 typedef struct bench_buffers {
     vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
+    VkDeviceSize key_bytes, value_bytes; /* value_bytes 0: no payload */
 } bench_buffers;
 
 static void bench_buffers_destroy(bench_buffers *b)
@@ -205,7 +206,43 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
               vk_rig_buffer_create(&rig, vb, st, 1, &b->stage_v);
     if (err)
         bench_buffers_destroy(b);
+    b->key_bytes = kb;
+    b->value_bytes = w->payload ? vb : 0;
     return err ? -1 : 0;
+}
+
+/* Random keys (and payloads 0, 1, ...) into the staging buffers, once. */
+static void bench_buffers_fill(bench_buffers *b, vksort_key_type type, uint64_t seed)
+{
+    test_fill_keys(type, DIST_UNIFORM, b->stage_k.mapped, (size_t)(b->key_bytes / vksort_key_size(type)),
+                   seed);
+    for (VkDeviceSize i = 0; i < b->value_bytes / 4; ++i)
+        ((uint32_t *)b->stage_v.mapped)[i] = (uint32_t)i;
+}
+
+/* Fresh data for a run: the staged keys XOR a new random word (still uniform random bits),
+ * recorded as copies into the device buffers (the caller's barrier orders them). */
+static void bench_record_fresh_upload(bench_buffers *b, VkCommandBuffer cmd, uint64_t *rng)
+{
+    uint32_t flip = (uint32_t)test_rng_next(rng);
+    uint32_t *words = b->stage_k.mapped;
+    for (size_t i = 0; i < (size_t)(b->key_bytes / 4); ++i)
+        words[i] ^= flip;
+    VkBufferCopy ck = {0, 0, b->key_bytes}, cv = {0, 0, b->value_bytes};
+    vkCmdCopyBuffer(cmd, b->stage_k.buffer, b->keys.buffer, 1, &ck);
+    if (b->value_bytes)
+        vkCmdCopyBuffer(cmd, b->stage_v.buffer, b->vals.buffer, 1, &cv);
+}
+
+/* The sorted keys into the host-visible read-back buffer, after the sorts' last writes. */
+static void bench_record_readback(const bench_buffers *b, VkCommandBuffer cmd)
+{
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    VkBufferCopy ck = {0, 0, b->key_bytes};
+    vkCmdCopyBuffer(cmd, b->keys.buffer, b->back.buffer, 1, &ck);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
 }
 
 /* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
@@ -246,25 +283,12 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     double *times = calloc((size_t)runs, sizeof *times);
     uint64_t *ts = calloc(nts, sizeof *ts);
     int measured = 0;
-    /* Random bit patterns once; every run XORs them with a new random word (still uniform
-     * random bits, different data each run), outside the timed region. */
-    test_fill_keys(w->type, DIST_UNIFORM, bb.stage_k.mapped, n, 7919u);
-    if (w->payload)
-        for (uint32_t i = 0; i < n; ++i)
-            ((uint32_t *)bb.stage_v.mapped)[i] = i;
+    /* Random bit patterns once; every run gets new ones, outside the timed region. */
+    bench_buffers_fill(&bb, w->type, 7919u);
     uint64_t rng = 12345;
     for (int r = -2; r < runs; ++r) {
-        uint32_t flip = (uint32_t)test_rng_next(&rng);
-        uint32_t *words = bb.stage_k.mapped;
-        for (size_t i = 0; i < (size_t)n * ks / 4; ++i)
-            words[i] ^= flip;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        VkBufferCopy ck = {0, 0, (VkDeviceSize)n * ks};
-        vkCmdCopyBuffer(cmd, bb.stage_k.buffer, bb.keys.buffer, 1, &ck);
-        if (w->payload) {
-            VkBufferCopy cv = {0, 0, (VkDeviceSize)n * 4};
-            vkCmdCopyBuffer(cmd, bb.stage_v.buffer, bb.vals.buffer, 1, &cv);
-        }
+        bench_record_fresh_upload(&bb, cmd, &rng);
         /* A persistent scratch is prepared once, in the first warm-up run (the barrier below
          * covers its fill too). */
         if (persistent_scratch && r == -2 &&
@@ -275,13 +299,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
         vksort_vk_cmd_sort(s, cmd, &si);
         const int check = r == 0 || r == runs - 1;
-        if (check) {
-            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-            vkCmdCopyBuffer(cmd, bb.keys.buffer, bb.back.buffer, 1, &ck);
-            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-        }
+        if (check)
+            bench_record_readback(&bb, cmd);
         vk_rig_submit_wait(&rig, cmd);
         if (check && !host_sorted(w->type, bb.back.mapped, n, bit_lo, bit_hi))
             *check_failed = 1;
@@ -339,7 +358,6 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         snprintf(detail, detail_len, "ranges of %u keys break the offset alignment", n);
         return -1;
     }
-    const VkDeviceSize total_k = key_bytes * (VkDeviceSize)sorts, total_v = val_bytes * (VkDeviceSize)sorts;
     bench_buffers bb;
     int err = bench_buffers_create(&bb, w, (VkDeviceSize)n * (VkDeviceSize)sorts, &req) != 0;
     VkQueryPool pool = VK_NULL_HANDLE;
@@ -352,22 +370,12 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         err = 1;
     }
     int measured = 0;
-    if (!err) {
-        test_fill_keys(w->type, DIST_UNIFORM, bb.stage_k.mapped, (size_t)n * (size_t)sorts, 104729u);
-        for (uint64_t i = 0; w->payload && i < (uint64_t)n * (uint64_t)sorts; ++i)
-            ((uint32_t *)bb.stage_v.mapped)[i] = (uint32_t)i;
-    }
+    if (!err)
+        bench_buffers_fill(&bb, w->type, 104729u);
     uint64_t rng = 777;
     for (int r = -2; !err && r < runs; ++r) {
-        uint32_t flip = (uint32_t)test_rng_next(&rng);
-        uint32_t *words = bb.stage_k.mapped;
-        for (size_t i = 0; i < (size_t)(total_k / 4); ++i)
-            words[i] ^= flip;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        VkBufferCopy ck = {0, 0, total_k}, cv = {0, 0, total_v};
-        vkCmdCopyBuffer(cmd, bb.stage_k.buffer, bb.keys.buffer, 1, &ck);
-        if (w->payload)
-            vkCmdCopyBuffer(cmd, bb.stage_v.buffer, bb.vals.buffer, 1, &cv);
+        bench_record_fresh_upload(&bb, cmd, &rng);
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
         if (persistent_scratch && r == -2 && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
@@ -394,13 +402,8 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         }
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
         const int check = r == 0 || r == runs - 1;
-        if (check) {
-            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-            vkCmdCopyBuffer(cmd, bb.keys.buffer, bb.back.buffer, 1, &ck);
-            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                           VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-        }
+        if (check)
+            bench_record_readback(&bb, cmd);
         if (vk_rig_submit_wait(&rig, cmd) != 0) {
             *check_failed = 1;
             break;
