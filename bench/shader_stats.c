@@ -245,20 +245,22 @@ int main(int argc, char **argv)
         const unsigned kw = vksort_key_size(configs[c].type) * 8u;
         const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
         uint32_t smem = p.radix_tile_size * (kw / 32u);
-        if (smem < wg / p.subgroup_size * 256u)
-            smem = wg / p.subgroup_size * 256u;
-        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s; bitonic tile %u, workgroup %u\n",
+        const uint32_t counter_words = wg / p.subgroup_size * 256u * (p.radix_atomic_or ? 2u : 1u);
+        if (smem < counter_words)
+            smem = counter_words;
+        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s; bitonic tile %u, workgroup %u\n",
                vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
-               items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "", p.tile_size,
-               p.workgroup_size);
+               items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
+               p.radix_atomic_or ? ", atomicOr ranking" : "", p.tile_size, p.workgroup_size);
         char name[96];
-        const uint32_t tile_ids[3] = {0, 1, 3}, tile_vals[3] = {wg, items, smem};
+        const uint32_t tile_ids[4] = {0, 1, 3, 4},
+                       tile_vals[4] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u};
         const char *suffix = p.radix_partitioned ? "_nvp" : "";
         const char *passes[2] = {"onesweep", "downsweep"};
         for (int k = 0; k < 2; ++k) {
             snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
             if (matches(name, filter))
-                report(&cx, name, tile_ids, tile_vals, 3);
+                report(&cx, name, tile_ids, tile_vals, 4);
         }
         const uint32_t hist_ids[1] = {0}, hist_vals[1] = {256};
         snprintf(name, sizeof name, "radix_histogram_k%u", kw);

@@ -256,6 +256,12 @@ typedef struct vksort_vk_sorter_properties {
      * seven or more. Not with VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS or
      * VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING. */
     VkBool32 radix_small_fused;
+    /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
+     * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
+     * have at most 32 lanes and shared memory holds the match words of the default tile
+     * (radix_small_atomic_or: of the small-count tile). */
+    VkBool32 radix_atomic_or;
+    VkBool32 radix_small_atomic_or;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
     VkBool32 subgroup_size_pinned;

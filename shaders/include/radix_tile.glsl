@@ -11,13 +11,18 @@
 //
 // Peers (lanes of the subgroup holding the same digit) come from one ballot per digit bit, or
 // from subgroupPartitionNV where VK_NV_shader_subgroup_partitioned exists (USE_PARTITIONED=1).
-// Ballots are uvec4, so any subgroup size from 4 to 128 works.
+// Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (subgroups of
+// at most 32 lanes, set by the host where shared memory holds a second set of per-subgroup words)
+// each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
+// word back (CUB's "atomic or" match): about a tenth of the instructions of eight ballots, the
+// ranking loop's main cost on the H200 (docs/perf-notes.md).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_memory_scope_semantics : require
 #ifndef USE_PARTITIONED
 #define USE_PARTITIONED 0
 #endif
@@ -29,7 +34,8 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORDS, subgroups * 256)
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORDS, subgroups * 256 * (1 + RANK_ATOMIC_OR))
+layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
@@ -88,6 +94,14 @@ void radix_store_value(uint parity, uint i, uint v)
 
 uint radix_subgroup_base() { return gl_SubgroupID * gl_SubgroupSize * ITEMS; }
 
+// A subgroup barrier that orders shared memory only (subgroupMemoryBarrierShared() +
+// subgroupBarrier() would also order every other storage class).
+void radix_subgroup_shared_barrier()
+{
+    controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsShared,
+                   gl_SemanticsAcquireRelease);
+}
+
 // Lanes of this subgroup whose element is valid and has the same digit.
 uvec4 radix_peers(bool valid, uint digit)
 {
@@ -134,7 +148,9 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
     uint counters = gl_SubgroupID * RADIX_DIGITS;
-    for (uint i = t; i < gl_NumSubgroups * RADIX_DIGITS; i += WG)
+    // RANK_ATOMIC_OR: the subgroups' match words follow all counters.
+    uint matches = (gl_NumSubgroups + gl_SubgroupID) * RADIX_DIGITS;
+    for (uint i = t; i < gl_NumSubgroups * RADIX_DIGITS * (RANK_ATOMIC_OR ? 2u : 1u); i += WG)
         s_mem[i] = 0u;
     barrier();
 
@@ -152,16 +168,29 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
         uint digit = valid ? radix_digit(r_key[j], shift) : 0u;
-        uvec4 peers = radix_peers(valid, digit);
-        uint rank = subgroupBallotExclusiveBitCount(peers);
+        uint rank, peer_count;
+        if (RANK_ATOMIC_OR) {
+            if (valid)
+                atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
+            radix_subgroup_shared_barrier();
+            uint mask = valid ? s_mem[matches + digit] : 0u;
+            rank = bitCount(mask & gl_SubgroupLtMask.x);
+            peer_count = bitCount(mask);
+        } else {
+            uvec4 peers = radix_peers(valid, digit);
+            rank = subgroupBallotExclusiveBitCount(peers);
+            peer_count = subgroupBallotBitCount(peers);
+        }
         uint before = valid ? s_mem[counters + digit] : 0u;
-        // Every peer has read the counter before its first peer moves it on.
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
-        if (valid && rank == 0u)
-            s_mem[counters + digit] = before + subgroupBallotBitCount(peers);
-        subgroupMemoryBarrierShared();
-        subgroupBarrier();
+        // Every peer has read the counter (and the match word) before the digit's first lane
+        // moves it on (and clears the match word for the next item).
+        radix_subgroup_shared_barrier();
+        if (valid && rank == 0u) {
+            s_mem[counters + digit] = before + peer_count;
+            if (RANK_ATOMIC_OR)
+                s_mem[matches + digit] = 0u;
+        }
+        radix_subgroup_shared_barrier();
         digits[j] = digit;
         r_pos[j] = valid ? before + rank : 0xffffffffu;
     }

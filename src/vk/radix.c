@@ -96,12 +96,26 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
-/* Shared words of a tile pass's staging area / per-subgroup counters, whichever is larger. */
-static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+/* Shared words of a tile pass's staging area / per-subgroup counters (and, with atomicOr
+ * ranking, as many match words after them), whichever is larger. */
+static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words,
+                                 int atomic_or)
 {
     uint32_t smem = wg * items * key_words;
-    uint32_t counters = wg / min_size * RADIX_DIGITS;
+    uint32_t counters = wg / min_size * RADIX_DIGITS * (atomic_or ? 2u : 1u);
     return smem > counters ? smem : counters;
+}
+
+/* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
+ * lanes fit one match word (at most 32) and shared memory also holds the match words; else
+ * eight ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA
+ * model of the pass ran 237 -> 180 us at 2^24 with the atomicOr (docs/perf-notes.md). */
+static int radix_atomic_or_fits(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t items,
+                                uint32_t min_size, uint32_t max_size, uint32_t key_words)
+{
+    return max_size <= 32u &&
+           (uint64_t)radix_fixed_bytes(wg) + 4u * (uint64_t)radix_smem_words(wg, items, min_size, key_words, 1) <=
+               lim->maxComputeSharedMemorySize;
 }
 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
@@ -243,7 +257,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->workgroup = wg;
     rx->items = items;
     rx->tile = wg * items;
-    rx->smem_words = radix_smem_words(wg, items, min_size, key_words);
+    rx->atomic_or = !rx->partitioned &&
+                    radix_atomic_or_fits(lim, wg, items, min_size, max_size, key_words);
+    rx->smem_words = radix_smem_words(wg, items, min_size, key_words, rx->atomic_or);
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
     if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
@@ -255,7 +271,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->small_workgroup = swg;
             rx->small_items = sitems;
             rx->small_tile = swg * sitems;
-            rx->small_smem_words = radix_smem_words(swg, sitems, min_size, key_words);
+            rx->small_atomic_or = !rx->partitioned && radix_atomic_or_fits(lim, swg, sitems, min_size,
+                                                                          max_size, key_words);
+            rx->small_smem_words =
+                radix_smem_words(swg, sitems, min_size, key_words, rx->small_atomic_or);
             rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                        : RADIX_SMALL_MAX_COUNT;
             rx->fused = !rx->partitioned &&
@@ -326,14 +345,15 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char name[64];
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words; the other passes have fixed sizes. */
+     * words, 4 atomicOr ranking; the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t spec_data[3] = {workgroup, small ? rx->small_items : rx->items,
-                                   small ? rx->small_smem_words : rx->smem_words};
-    const VkSpecializationMapEntry entries[3] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}};
-    VkSpecializationInfo spec = {3u, entries, sizeof spec_data, spec_data};
+    const uint32_t spec_data[4] = {workgroup, small ? rx->small_items : rx->items,
+                                   small ? rx->small_smem_words : rx->smem_words,
+                                   (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE};
+    const VkSpecializationMapEntry entries[4] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}, {4, 12, 4}};
+    VkSpecializationInfo spec = {4u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation

@@ -411,6 +411,44 @@ static void test_workgroup_sizes(void)
     }
 }
 
+/* Ranking by shared atomicOr (radix_atomic_or): on with subgroups of at most 32 lanes where the
+ * match words fit, which 64 invocations in at most 8 subgroups always do (lavapipe's default
+ * workgroups at 4-16 lanes fill its 32 KiB with counters alone and rank with ballots). Keys,
+ * pairs and u64 keys, stable, both directions, bit ranges and partial tiles sort the same bytes
+ * as the CPU backend. */
+static void test_atomic_or_ranking(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
+    const int payloads[] = {0, 1, 0};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+        c.cfg.radix_wg = 64;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        if (pr->radix_workgroup_size != 64u)
+            continue; /* the device could not run 64 invocations: nothing to check */
+        const int expect = pr->subgroup_size <= 32u && 64u / pr->subgroup_size <= 8u;
+        CHECK_EQ(pr->radix_atomic_or ? 1 : 0, expect);
+        if (ti == 0)
+            printf("     64 invocations of %u lanes: %s ranking\n", pr->subgroup_size,
+                   pr->radix_atomic_or ? "atomicOr" : "ballot");
+        const uint32_t counts[] = {3, pr->radix_tile_size + 1u, 5u * pr->radix_tile_size - 7u, 100003};
+        for (size_t i = 0; i < 4; ++i, ++rot) {
+            c.n = counts[i];
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)(rot & 1u);
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u, &c.bit_begin);
+            c.seed = 9100 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
 /* Onesweep's small-count geometry: a default tile above 2048 elements (here 32 items per
  * invocation) gives the sorter a second tile pass of 2048-element tiles for counts up to 2^18
  * (an indirect count: when max_count is). Counts on both sides of every boundary, host and
@@ -642,6 +680,7 @@ int main(int argc, char **argv)
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
     TIMED(test_workgroup_sizes);
+    TIMED(test_atomic_or_ranking);
     TIMED(test_small_tile_geometry);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
