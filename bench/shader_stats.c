@@ -244,10 +244,11 @@ int main(int argc, char **argv)
         vksort_vk_sorter_destroy(s);
         const unsigned kw = vksort_key_size(configs[c].type) * 8u;
         const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
-        uint32_t smem = p.radix_tile_size * (kw / 32u);
-        const uint32_t counter_words = wg / p.subgroup_size * 256u * (p.radix_atomic_or ? 2u : 1u);
-        if (smem < counter_words)
-            smem = counter_words;
+        /* As radix.c's radix_smem_words: half the tile staged, or the ranking words. */
+        uint32_t smem = wg * ((items + 1u) / 2u) * (kw / 32u);
+        const uint32_t ranking_words = wg / p.subgroup_size * 384u;
+        if (smem < ranking_words)
+            smem = ranking_words;
         printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s; bitonic tile %u, workgroup %u\n",
                vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",

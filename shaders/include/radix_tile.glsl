@@ -16,6 +16,11 @@
 // each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
 // word back (CUB's "atomic or" match): about a tenth of the instructions of eight ballots, the
 // ranking loop's main cost on the H200 (docs/perf-notes.md).
+//
+// Shared memory is kept small so that two workgroups share a multiprocessor where the driver
+// gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
+// H200, docs/perf-notes.md): per-subgroup counters are 16 bits (two digits a word), and the tile
+// is staged for the scatter in two halves, one after the other.
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
@@ -34,11 +39,12 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORDS, subgroups * 256 * (1 + RANK_ATOMIC_OR))
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(HALF * KEY_WORDS, subgroups * 384)
 layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
+#define HALF (WG * ((ITEMS + 1u) / 2u)) // elements staged per scatter round (two rounds)
 
 // RADIX_DATA_COHERENT: `coherent` where one dispatch reads what another workgroup of it wrote
 // (the fused pass); empty where every pass is its own dispatch.
@@ -54,12 +60,15 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT bu
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 
-// Shared memory: first the per-subgroup digit counters, then (reused) the staged tile.
+// Shared memory, while ranking: per subgroup and digit a 32-bit word (the atomicOr match word,
+// then the subgroup's exclusive offset among the tile's subgroups) at s * 256 + d, and after all
+// of those the 16-bit counters (subgroup s, digits 2w and 2w + 1 in word w) at
+// subgroups * 256 + s * 128 + w. While scattering: half of the tile.
 shared uint s_mem[SMEM_WORDS];
 shared uint s_count[RADIX_DIGITS];      // elements of each digit in this tile
 shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
-shared uint s_scan_partial[WG];         // radix_workgroup_exclusive_scan's subgroup totals
+shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
 #include "radix_scan.glsl"
 
@@ -143,19 +152,18 @@ void radix_scan_counts()
 }
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
-// digit at `shift`: fills r_key, r_pos, s_count and s_tile_start.
+// digit at `shift`: fills r_key, r_pos (tile-local sorted position, digit in the high half),
+// s_count and s_tile_start.
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    uint counters = gl_SubgroupID * RADIX_DIGITS;
-    // RANK_ATOMIC_OR: the subgroups' match words follow all counters.
-    uint matches = (gl_NumSubgroups + gl_SubgroupID) * RADIX_DIGITS;
-    for (uint i = t; i < gl_NumSubgroups * RADIX_DIGITS * (RANK_ATOMIC_OR ? 2u : 1u); i += WG)
+    uint words = gl_SubgroupID * RADIX_DIGITS;                                // 32-bit words
+    uint counters = gl_NumSubgroups * RADIX_DIGITS + gl_SubgroupID * (RADIX_DIGITS / 2u);
+    for (uint i = t; i < gl_NumSubgroups * (RADIX_DIGITS + RADIX_DIGITS / 2u); i += WG)
         s_mem[i] = 0u;
     barrier();
 
     uint local_base = radix_subgroup_base();
-    uint digits[ITEMS];
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
@@ -171,9 +179,9 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
             if (valid)
-                atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
+                atomicOr(s_mem[words + digit], 1u << gl_SubgroupInvocationID);
             radix_subgroup_shared_barrier();
-            uint mask = valid ? s_mem[matches + digit] : 0u;
+            uint mask = valid ? s_mem[words + digit] : 0u;
             rank = bitCount(mask & gl_SubgroupLtMask.x);
             peer_count = bitCount(mask);
         } else {
@@ -181,27 +189,33 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
             rank = subgroupBallotExclusiveBitCount(peers);
             peer_count = subgroupBallotBitCount(peers);
         }
-        uint before = valid ? s_mem[counters + digit] : 0u;
+        uint word = counters + (digit >> 1u);
+        uint half_shift = (digit & 1u) * 16u;
+        uint before = valid ? (s_mem[word] >> half_shift) & 0xffffu : 0u;
         // Every peer has read the counter (and the match word) before the digit's first lane
-        // moves it on (and clears the match word for the next item).
+        // moves it on (an atomic: the other digit of the word may move in the same item) and
+        // clears the match word for the next item.
         radix_subgroup_shared_barrier();
         if (valid && rank == 0u) {
-            s_mem[counters + digit] = before + peer_count;
+            atomicAdd(s_mem[word], peer_count << half_shift);
             if (RANK_ATOMIC_OR)
-                s_mem[matches + digit] = 0u;
+                s_mem[words + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        digits[j] = digit;
-        r_pos[j] = valid ? before + rank : 0xffffffffu;
+        // The digit rides in the high half (tile positions < 2^16): no digit array.
+        r_pos[j] = valid ? (before + rank) | (digit << 16u) : 0xffffffffu;
     }
     barrier();
 
-    // Per digit: subgroup counters -> exclusive offsets across subgroups, and the tile count.
+    // Per digit: subgroup counters -> exclusive offsets across subgroups (into the 32-bit
+    // words), and the tile count.
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint run = 0u;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint v = s_mem[s * RADIX_DIGITS + d];
-            s_mem[s * RADIX_DIGITS + d] = run;
+        uint half_shift = (d & 1u) * 16u;
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+            uint v = (s_mem[gl_NumSubgroups * RADIX_DIGITS + sg * (RADIX_DIGITS / 2u) + (d >> 1u)] >>
+                      half_shift) & 0xffffu;
+            s_mem[sg * RADIX_DIGITS + d] = run;
             run += v;
         }
         s_count[d] = run;
@@ -210,62 +224,82 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     radix_scan_counts();
 
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu)
-            r_pos[j] += s_tile_start[digits[j]] + s_mem[counters + digits[j]];
+        if (r_pos[j] != 0xffffffffu) {
+            uint d = r_pos[j] >> 16u;
+            r_pos[j] = (r_pos[j] & 0xffffu) + s_tile_start[d] + s_mem[words + d];
+        }
     }
     barrier(); // s_mem is reused for staging after this
 }
 
+// Stages the elements whose sorted position is in [lo, lo + HALF): keys (values == false) or
+// values.
+void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
+{
+#if HAS_VALUE && !VALUES_WITH_KEYS
+    uint local_base = radix_subgroup_base();
+#endif
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint q = r_pos[j] - lo; // wraps past HALF below lo; r_pos is ~0 for no element
+        if (r_pos[j] != 0xffffffffu && q < HALF) {
+            if (!values) {
+#if KEY64
+                s_mem[q] = r_key[j].x;
+                s_mem[HALF + q] = r_key[j].y;
+#else
+                s_mem[q] = r_key[j];
+#endif
+            }
+#if HAS_VALUE
+            else {
+#if VALUES_WITH_KEYS
+                s_mem[q] = r_val[j];
+#else
+                uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+                s_mem[q] = radix_load_value(parity, tile_base + li);
+#endif
+            }
+#endif
+        }
+    }
+}
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
-// invocations write consecutive addresses of each digit's run. s_dst must hold, per digit, the
-// global index of the digit's first element in this tile minus its tile start.
+// invocations write consecutive addresses of each digit's run, half a tile at a time. s_dst
+// must hold, per digit, the global index of the digit's first element in this tile minus its
+// tile start.
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
+    const uint per = (ITEMS + 1u) / 2u; // staged elements per invocation and round
+    for (uint lo = 0u; lo < TILE; lo += HALF) {
+        radix_stage_half(parity, tile_base, lo, false);
+        barrier();
+        uint dst[(ITEMS + 1u) / 2u];
+        [[unroll]] for (uint m = 0u; m < per; ++m) {
+            uint i = m * WG + t;
+            if (lo + i < tile_n) {
 #if KEY64
-            s_mem[r_pos[j]] = r_key[j].x;
-            s_mem[TILE + r_pos[j]] = r_key[j].y;
+                KEY_T k = uvec2(s_mem[i], s_mem[HALF + i]);
 #else
-            s_mem[r_pos[j]] = r_key[j];
+                KEY_T k = s_mem[i];
 #endif
+                dst[m] = s_dst[radix_digit(k, shift)] + lo + i;
+                radix_store_key(parity, dst[m], k);
+            }
         }
-    }
-    barrier();
-    uint dst[ITEMS];
-    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
-        uint i = m * WG + t;
-        if (i < tile_n) {
-#if KEY64
-            KEY_T k = uvec2(s_mem[i], s_mem[TILE + i]);
-#else
-            KEY_T k = s_mem[i];
-#endif
-            dst[m] = s_dst[radix_digit(k, shift)] + i;
-            radix_store_key(parity, dst[m], k);
-        }
-    }
+        barrier();
 #if HAS_VALUE
-    barrier();
-    uint local_base = radix_subgroup_base();
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
-#if VALUES_WITH_KEYS
-            s_mem[r_pos[j]] = r_val[j];
-#else
-            uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-            s_mem[r_pos[j]] = radix_load_value(parity, tile_base + li);
-#endif
+        radix_stage_half(parity, tile_base, lo, true);
+        barrier();
+        [[unroll]] for (uint m = 0u; m < per; ++m) {
+            uint i = m * WG + t;
+            if (lo + i < tile_n)
+                radix_store_value(parity, dst[m], s_mem[i]);
         }
-    }
-    barrier();
-    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
-        uint i = m * WG + t;
-        if (i < tile_n)
-            radix_store_value(parity, dst[m], s_mem[i]);
-    }
+        barrier();
 #endif
+    }
 }
 
 #endif

@@ -71,22 +71,31 @@ static int extension_listed(const vksort_vk_sorter_create_info *info, const char
  * scan words. */
 static uint32_t radix_fixed_bytes(uint32_t wg)
 {
-    return 4u * (4u * RADIX_DIGITS + wg + 16u);
+    return 4u * (4u * RADIX_DIGITS + wg / 4u + 16u);
+}
+
+/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 256 32-bit words
+ * and 128 words of 16-bit counters; while scattering, half the tile (two rounds). */
+static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+{
+    uint32_t staged = wg * ((items + 1u) / 2u) * key_words;
+    uint32_t ranking = wg / min_size * (RADIX_DIGITS + RADIX_DIGITS / 2u);
+    return staged > ranking ? staged : ranking;
 }
 
 /* Items per invocation for a workgroup of wg invocations (subgroups of at least min_size
- * lanes): at most `preferred`, fewer when shared memory cannot hold the tile; 0 when not even
- * one item or the subgroups' counters fit. */
+ * lanes): at most `preferred`, fewer when shared memory cannot hold the pass; 0 when not even
+ * one item fits. */
 static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
                                 uint32_t key_words, uint32_t preferred)
 {
-    const uint32_t fixed = radix_fixed_bytes(wg);
-    const uint32_t counter_bytes = 4u * (wg / min_size) * RADIX_DIGITS;
-    if (lim->maxComputeSharedMemorySize <= fixed + 4u * wg * key_words ||
-        lim->maxComputeSharedMemorySize < fixed + counter_bytes)
-        return 0u;
-    uint32_t items = (lim->maxComputeSharedMemorySize - fixed) / (4u * wg * key_words);
-    return items < preferred ? items : preferred;
+    const uint64_t fixed = radix_fixed_bytes(wg);
+    uint32_t items = preferred;
+    while (items > 0u &&
+           fixed + 4u * (uint64_t)radix_smem_words(wg, items, min_size, key_words) >
+               lim->maxComputeSharedMemorySize)
+        --items;
+    return items;
 }
 
 /* Onesweep's small-count geometry: tiles of RADIX_SMALL_TILE elements on at most 256
@@ -96,27 +105,12 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
-/* Shared words of a tile pass's staging area / per-subgroup counters (and, with atomicOr
- * ranking, as many match words after them), whichever is larger. */
-static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words,
-                                 int atomic_or)
-{
-    uint32_t smem = wg * items * key_words;
-    uint32_t counters = wg / min_size * RADIX_DIGITS * (atomic_or ? 2u : 1u);
-    return smem > counters ? smem : counters;
-}
-
 /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
- * lanes fit one match word (at most 32) and shared memory also holds the match words; else
- * eight ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA
- * model of the pass ran 237 -> 180 us at 2^24 with the atomicOr (docs/perf-notes.md). */
-static int radix_atomic_or_fits(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t items,
-                                uint32_t min_size, uint32_t max_size, uint32_t key_words)
-{
-    return max_size <= 32u &&
-           (uint64_t)radix_fixed_bytes(wg) + 4u * (uint64_t)radix_smem_words(wg, items, min_size, key_words, 1) <=
-               lim->maxComputeSharedMemorySize;
-}
+ * lanes fit one match word (at most 32; the words are in shared memory either way); else eight
+ * ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA model of
+ * the pass ran 237 -> 180 us at 2^24 with the atomicOr, the Vulkan pass -4.5 %
+ * (docs/perf-notes.md). */
+static int radix_atomic_or_fits(uint32_t max_size) { return max_size <= 32u; }
 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
@@ -257,9 +251,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->workgroup = wg;
     rx->items = items;
     rx->tile = wg * items;
-    rx->atomic_or = !rx->partitioned &&
-                    radix_atomic_or_fits(lim, wg, items, min_size, max_size, key_words);
-    rx->smem_words = radix_smem_words(wg, items, min_size, key_words, rx->atomic_or);
+    rx->atomic_or = !rx->partitioned && radix_atomic_or_fits(max_size);
+    rx->smem_words = radix_smem_words(wg, items, min_size, key_words);
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
     if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
@@ -271,10 +264,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->small_workgroup = swg;
             rx->small_items = sitems;
             rx->small_tile = swg * sitems;
-            rx->small_atomic_or = !rx->partitioned && radix_atomic_or_fits(lim, swg, sitems, min_size,
-                                                                          max_size, key_words);
-            rx->small_smem_words =
-                radix_smem_words(swg, sitems, min_size, key_words, rx->small_atomic_or);
+            rx->small_atomic_or = rx->atomic_or;
+            rx->small_smem_words = radix_smem_words(swg, sitems, min_size, key_words);
             rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                        : RADIX_SMALL_MAX_COUNT;
             rx->fused = !rx->partitioned &&
