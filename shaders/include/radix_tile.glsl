@@ -11,16 +11,16 @@
 //
 // Peers (lanes of the subgroup holding the same digit) come from one ballot per digit bit, or
 // from subgroupPartitionNV where VK_NV_shader_subgroup_partitioned exists (USE_PARTITIONED=1).
-// Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (subgroups of
-// at most 32 lanes, set by the host where shared memory holds a second set of per-subgroup words)
+// Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (set by the
+// host for subgroups of at most 32 lanes)
 // each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
-// word back (CUB's "atomic or" match): about a tenth of the instructions of eight ballots, the
-// ranking loop's main cost on the H200 (docs/perf-notes.md).
+// word back (CUB's "atomic or" match): a few instructions an item instead of about sixty for the
+// eight ballots, the ranking loop's main cost on the H200 (docs/perf-notes.md).
 //
 // Shared memory is kept small so that two workgroups share a multiprocessor where the driver
 // gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
 // H200, docs/perf-notes.md): per-subgroup counters are 16 bits (two digits a word), and the tile
-// is staged for the scatter in two halves, one after the other.
+// can be staged for the scatter in two halves, one after the other (SCATTER_ROUNDS).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
@@ -39,12 +39,17 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(HALF * KEY_WORDS, subgroups * 384)
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * 384)
 layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
+layout(constant_id = 5) const uint SCATTER_ROUNDS = 1u;   // 1 or 2: the tile staged whole or in halves
+// Payloads loaded right before they are staged instead of with the keys: registers for a second
+// workgroup per multiprocessor instead of a load hidden behind the ranking.
+layout(constant_id = 6) const bool VALUES_LATE = false;
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
-#define HALF (WG * ((ITEMS + 1u) / 2u)) // elements staged per scatter round (two rounds)
+#define STAGED_ITEMS ((ITEMS + SCATTER_ROUNDS - 1u) / SCATTER_ROUNDS)
+#define STAGED (WG * STAGED_ITEMS) // elements staged per scatter round
 
 // RADIX_DATA_COHERENT: `coherent` where one dispatch reads what another workgroup of it wrote
 // (the fused pass); empty where every pass is its own dispatch.
@@ -75,11 +80,8 @@ shared uint s_broadcast;
 // The tile held in registers.
 KEY_T r_key[ITEMS];
 uint r_pos[ITEMS];
-#ifndef VALUES_WITH_KEYS
-#define VALUES_WITH_KEYS 1 // payloads are loaded with the keys (latency overlapped with ranking)
-#endif
-#if HAS_VALUE && VALUES_WITH_KEYS
-uint r_val[ITEMS];
+#if HAS_VALUE
+uint r_val[ITEMS]; // unused (and dropped by the compiler) with VALUES_LATE
 #endif  // tile-local sorted position; >= TILE for elements past the count
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
@@ -168,8 +170,9 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
-#if HAS_VALUE && VALUES_WITH_KEYS
-        r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
+#if HAS_VALUE
+        if (!VALUES_LATE)
+            r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
     }
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
@@ -232,32 +235,28 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     barrier(); // s_mem is reused for staging after this
 }
 
-// Stages the elements whose sorted position is in [lo, lo + HALF): keys (values == false) or
+// Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
 void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
 {
-#if HAS_VALUE && !VALUES_WITH_KEYS
+#if HAS_VALUE
     uint local_base = radix_subgroup_base();
 #endif
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint q = r_pos[j] - lo; // wraps past HALF below lo; r_pos is ~0 for no element
-        if (r_pos[j] != 0xffffffffu && q < HALF) {
+        uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
+        if (r_pos[j] != 0xffffffffu && q < STAGED) {
             if (!values) {
 #if KEY64
                 s_mem[q] = r_key[j].x;
-                s_mem[HALF + q] = r_key[j].y;
+                s_mem[STAGED + q] = r_key[j].y;
 #else
                 s_mem[q] = r_key[j];
 #endif
             }
 #if HAS_VALUE
             else {
-#if VALUES_WITH_KEYS
-                s_mem[q] = r_val[j];
-#else
                 uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-                s_mem[q] = radix_load_value(parity, tile_base + li);
-#endif
+                s_mem[q] = VALUES_LATE ? radix_load_value(parity, tile_base + li) : r_val[j];
             }
 #endif
         }
@@ -265,22 +264,21 @@ void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
 }
 
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
-// invocations write consecutive addresses of each digit's run, half a tile at a time. s_dst
+// invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
 // tile start.
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    const uint per = (ITEMS + 1u) / 2u; // staged elements per invocation and round
-    for (uint lo = 0u; lo < TILE; lo += HALF) {
+    for (uint lo = 0u; lo < TILE; lo += STAGED) {
         radix_stage_half(parity, tile_base, lo, false);
         barrier();
-        uint dst[(ITEMS + 1u) / 2u];
-        [[unroll]] for (uint m = 0u; m < per; ++m) {
+        uint dst[STAGED_ITEMS];
+        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
             if (lo + i < tile_n) {
 #if KEY64
-                KEY_T k = uvec2(s_mem[i], s_mem[HALF + i]);
+                KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
 #else
                 KEY_T k = s_mem[i];
 #endif
@@ -292,7 +290,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 #if HAS_VALUE
         radix_stage_half(parity, tile_base, lo, true);
         barrier();
-        [[unroll]] for (uint m = 0u; m < per; ++m) {
+        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
             if (lo + i < tile_n)
                 radix_store_value(parity, dst[m], s_mem[i]);

@@ -74,13 +74,32 @@ static uint32_t radix_fixed_bytes(uint32_t wg)
     return 4u * (4u * RADIX_DIGITS + wg / 4u + 16u);
 }
 
+/* Shared bytes below which a tile pass stages its whole tile for the scatter; above, it stages
+ * half a tile at a time (SCATTER_ROUNDS 2). Half of the 48 KiB a Vulkan compute workgroup may
+ * always use: NVIDIA's driver keeps about 50 KiB of shared memory per multiprocessor on the
+ * H200 (an occupancy probe, docs/perf-notes.md), so a pass above this runs one workgroup per
+ * multiprocessor. */
+#define RADIX_TWO_WORKGROUP_BYTES (24u * 1024u)
+
 /* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 256 32-bit words
- * and 128 words of 16-bit counters; while scattering, half the tile (two rounds). */
-static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+ * and 128 words of 16-bit counters; while scattering, the tile or half of it (rounds). */
+static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words,
+                                 uint32_t rounds)
 {
-    uint32_t staged = wg * ((items + 1u) / 2u) * key_words;
+    uint32_t staged = wg * ((items + rounds - 1u) / rounds) * key_words;
     uint32_t ranking = wg / min_size * (RADIX_DIGITS + RADIX_DIGITS / 2u);
     return staged > ranking ? staged : ranking;
+}
+
+/* Scatter rounds of a tile: 2 where staging the whole tile would take the pass above
+ * RADIX_TWO_WORKGROUP_BYTES and the staging, not the ranking words, is what does. */
+static uint32_t radix_scatter_rounds(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+{
+    const uint32_t whole = wg * items * key_words;
+    return radix_fixed_bytes(wg) + 4u * whole > RADIX_TWO_WORKGROUP_BYTES &&
+                   whole > radix_smem_words(wg, items, min_size, key_words, 2u)
+               ? 2u
+               : 1u;
 }
 
 /* Items per invocation for a workgroup of wg invocations (subgroups of at least min_size
@@ -92,7 +111,9 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
     const uint64_t fixed = radix_fixed_bytes(wg);
     uint32_t items = preferred;
     while (items > 0u &&
-           fixed + 4u * (uint64_t)radix_smem_words(wg, items, min_size, key_words) >
+           fixed + 4u * (uint64_t)radix_smem_words(
+                            wg, items, min_size, key_words,
+                            radix_scatter_rounds(wg, items, min_size, key_words)) >
                lim->maxComputeSharedMemorySize)
         --items;
     return items;
@@ -228,31 +249,41 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
-    /* A wider workgroup: asked for (radix_workgroup_size), or by default 512 invocations of 16
-     * subgroups of 32 with 17 items each (a tile of 8704; CUB's is 7680) where every pipeline
-     * runs 32 lanes and shared memory holds that whole tile (48 KiB: u32 keys and pairs, not u64
-     * keys). On the H200 2^24 u32 keys 0.852 -> 0.829 ms, 2^20 0.125 -> 0.117 ms; 512 x 15 and
-     * 512 x 13 were slower than 256 x 17 (docs/perf-notes.md).
-     * Where the device cannot run the size, the default above stays. */
+    /* A wider workgroup: asked for (radix_workgroup_size), or by default, where every pipeline
+     * runs 32 lanes: u32 keys and pairs 384 invocations with 22 items each (a tile of 8448;
+     * CUB's is 384 x 20), staged in two halves so that two workgroups share a multiprocessor on
+     * NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 152 us per digit pass on the H200, where 512 x 17
+     * with one workgroup per multiprocessor was the best before, docs/perf-notes.md); u64 keys
+     * try 512 x 17. Where the device cannot run the size, the default above stays. */
     uint32_t wide = want_wg;
-    if (wide == 0u && min_size == 32u && max_size == 32u)
-        wide = 512u;
+    uint32_t wide_items = preferred_items(info, rx);
+    if (wide == 0u && min_size == 32u && max_size == 32u) {
+        wide = key_words == 1u ? 384u : 512u;
+        if (key_words == 1u && info->radix_items_per_invocation == 0u)
+            wide_items = 22u;
+    }
+    uint32_t pref = preferred_items(info, rx);
     if (wide != 0u && wide != wg && wide % max_size == 0u &&
         (wide >= 256u || 256u % wide == 0u) && wide <= lim->maxComputeWorkGroupInvocations &&
         wide <= lim->maxComputeWorkGroupSize[0] &&
         (!rx->pinned_subgroup_size ||
          wide <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)) {
-        const uint32_t pref = preferred_items(info, rx);
-        const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, pref);
-        if (fit != 0u && (want_wg != 0u || fit == pref))
+        const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, wide_items);
+        if (fit != 0u && (want_wg != 0u || fit == wide_items)) {
             wg = wide;
+            pref = wide_items;
+        }
     }
-    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx));
+    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, pref);
     rx->workgroup = wg;
     rx->items = items;
     rx->tile = wg * items;
     rx->atomic_or = !rx->partitioned && radix_atomic_or_fits(max_size);
-    rx->smem_words = radix_smem_words(wg, items, min_size, key_words);
+    rx->scatter_rounds = radix_scatter_rounds(wg, items, min_size, key_words);
+    /* Two rounds are there to fit a second workgroup: payloads then wait in memory, not in
+     * registers (with them 384 x 22 pairs needed 132 registers, one workgroup per SM). */
+    rx->values_late = s->has_payload && rx->scatter_rounds == 2u;
+    rx->smem_words = radix_smem_words(wg, items, min_size, key_words, rx->scatter_rounds);
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
     if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
@@ -265,7 +296,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->small_items = sitems;
             rx->small_tile = swg * sitems;
             rx->small_atomic_or = rx->atomic_or;
-            rx->small_smem_words = radix_smem_words(swg, sitems, min_size, key_words);
+            rx->small_scatter_rounds = radix_scatter_rounds(swg, sitems, min_size, key_words);
+            rx->small_values_late = s->has_payload && rx->small_scatter_rounds == 2u;
+            rx->small_smem_words =
+                radix_smem_words(swg, sitems, min_size, key_words, rx->small_scatter_rounds);
             rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                        : RADIX_SMALL_MAX_COUNT;
             rx->fused = !rx->partitioned &&
@@ -336,15 +370,19 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char name[64];
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking; the other passes have fixed sizes. */
+     * words, 4 atomicOr ranking, 5 scatter rounds, 6 late payloads; the other passes have fixed
+     * sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t spec_data[4] = {workgroup, small ? rx->small_items : rx->items,
+    const uint32_t spec_data[6] = {workgroup, small ? rx->small_items : rx->items,
                                    small ? rx->small_smem_words : rx->smem_words,
-                                   (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE};
-    const VkSpecializationMapEntry entries[4] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}, {4, 12, 4}};
-    VkSpecializationInfo spec = {4u, entries, sizeof spec_data, spec_data};
+                                   (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
+                                   small ? rx->small_scatter_rounds : rx->scatter_rounds,
+                                   (small ? rx->small_values_late : rx->values_late) ? VK_TRUE : VK_FALSE};
+    const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
+                                                 {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
+    VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation

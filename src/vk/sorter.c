@@ -480,6 +480,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_small_fused = s->radix.fused ? VK_TRUE : VK_FALSE;
     out->radix_atomic_or = s->radix.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_small_atomic_or = s->radix.small_atomic_or ? VK_TRUE : VK_FALSE;
+    out->radix_scatter_rounds = s->radix.scatter_rounds;
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
     out->small_sort = s->small_sort;
     out->rank_capacity = s->rank_capacity;

@@ -448,6 +448,44 @@ static void test_atomic_or_ranking(void)
     }
 }
 
+/* Scatter in two rounds (radix_scatter_rounds 2: the tile staged half at a time, payloads loaded
+ * when staged): on wherever staging the whole tile would take more than 24 KiB, as 32 items of
+ * 64-bit keys do on any workgroup of 128 or more. u64 keys, u64 pairs and u32 pairs sort the
+ * same bytes as the CPU backend, partial tiles and both halves included. */
+static void test_scatter_rounds(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_U64, VKSORT_KEY_U64, VKSORT_KEY_U32};
+    const int payloads[] = {0, 1, 1};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+        c.cfg.radix_items = 32;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const uint64_t staged = (uint64_t)pr->radix_tile_size * vksort_key_size(types[ti]);
+        CHECK(pr->radix_scatter_rounds == 1u || pr->radix_scatter_rounds == 2u);
+        if (staged >= 24u * 1024u)
+            CHECK_EQ(pr->radix_scatter_rounds, 2u);
+        printf("     %s%s: tile %u on %u invocations, %u scatter round(s)\n",
+               vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", pr->radix_tile_size,
+               pr->radix_workgroup_size, pr->radix_scatter_rounds);
+        const uint32_t tile = pr->radix_tile_size;
+        const uint32_t counts[] = {5, tile / 2u + 3u, tile + tile / 2u, 3u * tile - 1u, 70001};
+        for (size_t i = 0; i < 5; ++i, ++rot) {
+            c.n = counts[i];
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)(rot & 1u);
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u, &c.bit_begin);
+            c.seed = 9300 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
 /* Onesweep's small-count geometry: a default tile above 2048 elements (here 32 items per
  * invocation) gives the sorter a second tile pass of 2048-element tiles for counts up to 2^18
  * (an indirect count: when max_count is). Counts on both sides of every boundary, host and
@@ -680,6 +718,7 @@ int main(int argc, char **argv)
     TIMED(test_partitioned_ranking);
     TIMED(test_workgroup_sizes);
     TIMED(test_atomic_or_ranking);
+    TIMED(test_scatter_rounds);
     TIMED(test_small_tile_geometry);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
