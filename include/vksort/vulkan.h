@@ -262,10 +262,10 @@ typedef struct vksort_vk_sorter_properties {
      * (radix_small_atomic_or: of the small-count tile). */
     VkBool32 radix_atomic_or;
     VkBool32 radix_small_atomic_or;
-    /* 1: a radix tile is staged whole in shared memory for its scatter; 2: in two halves (where
-     * staging it whole would take a workgroup above 24 KiB of shared memory, so that two
-     * workgroups share a multiprocessor on drivers that give ~50 KiB per multiprocessor); with
-     * 2, payloads are loaded when staged rather than held in registers with the keys. */
+    /* 1: a radix tile is staged whole in shared memory for its scatter; 2: in two halves, where
+     * the whole tile does not fit maxComputeSharedMemorySize, and for u32 keys on 32-lane
+     * devices (384 x 22 in about 22 KiB, so that two workgroups share a multiprocessor on
+     * drivers that keep ~50 KiB of shared memory per multiprocessor). */
     uint32_t radix_scatter_rounds;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */

@@ -39,12 +39,9 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * 384)
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * (128 + 256 * RANK_ATOMIC_OR))
 layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
 layout(constant_id = 5) const uint SCATTER_ROUNDS = 1u;   // 1 or 2: the tile staged whole or in halves
-// Payloads loaded right before they are staged instead of with the keys: registers for a second
-// workgroup per multiprocessor instead of a load hidden behind the ranking.
-layout(constant_id = 6) const bool VALUES_LATE = false;
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
@@ -65,10 +62,10 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT bu
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 
-// Shared memory, while ranking: per subgroup and digit a 32-bit word (the atomicOr match word,
-// then the subgroup's exclusive offset among the tile's subgroups) at s * 256 + d, and after all
-// of those the 16-bit counters (subgroup s, digits 2w and 2w + 1 in word w) at
-// subgroups * 256 + s * 128 + w. While scattering: half of the tile.
+// Shared memory, while ranking: the 16-bit counters (subgroup s, digits 2w and 2w + 1 in word
+// s * 128 + w; after ranking, in place, the subgroup's exclusive offsets among the tile's
+// subgroups) and, with RANK_ATOMIC_OR, after them a match word per subgroup and digit at
+// subgroups * 128 + s * 256 + d. While scattering: the tile, or half of it.
 shared uint s_mem[SMEM_WORDS];
 shared uint s_count[RADIX_DIGITS];      // elements of each digit in this tile
 shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
@@ -81,7 +78,7 @@ shared uint s_broadcast;
 KEY_T r_key[ITEMS];
 uint r_pos[ITEMS];
 #if HAS_VALUE
-uint r_val[ITEMS]; // unused (and dropped by the compiler) with VALUES_LATE
+uint r_val[ITEMS];
 #endif  // tile-local sorted position; >= TILE for elements past the count
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
@@ -159,9 +156,10 @@ void radix_scan_counts()
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    uint words = gl_SubgroupID * RADIX_DIGITS;                                // 32-bit words
-    uint counters = gl_NumSubgroups * RADIX_DIGITS + gl_SubgroupID * (RADIX_DIGITS / 2u);
-    for (uint i = t; i < gl_NumSubgroups * (RADIX_DIGITS + RADIX_DIGITS / 2u); i += WG)
+    uint counters = gl_SubgroupID * (RADIX_DIGITS / 2u);                               // 16-bit pairs
+    uint matches = gl_NumSubgroups * (RADIX_DIGITS / 2u) + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
+    for (uint i = t; i < gl_NumSubgroups * (RADIX_DIGITS / 2u + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
+         i += WG)
         s_mem[i] = 0u;
     barrier();
 
@@ -171,8 +169,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         bool valid = li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
 #if HAS_VALUE
-        if (!VALUES_LATE)
-            r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
+        r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
     }
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
@@ -182,9 +179,9 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
             if (valid)
-                atomicOr(s_mem[words + digit], 1u << gl_SubgroupInvocationID);
+                atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
             radix_subgroup_shared_barrier();
-            uint mask = valid ? s_mem[words + digit] : 0u;
+            uint mask = valid ? s_mem[matches + digit] : 0u;
             rank = bitCount(mask & gl_SubgroupLtMask.x);
             peer_count = bitCount(mask);
         } else {
@@ -202,7 +199,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         if (valid && rank == 0u) {
             atomicAdd(s_mem[word], peer_count << half_shift);
             if (RANK_ATOMIC_OR)
-                s_mem[words + digit] = 0u;
+                s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
         // The digit rides in the high half (tile positions < 2^16): no digit array.
@@ -210,15 +207,16 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     }
     barrier();
 
-    // Per digit: subgroup counters -> exclusive offsets across subgroups (into the 32-bit
-    // words), and the tile count.
+    // Per digit: subgroup counters -> exclusive offsets across subgroups (in place: an XOR turns
+    // one 16-bit half into the other value without touching the neighbour digit's half; offsets
+    // stay below the tile size, < 2^16), and the tile count.
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint run = 0u;
         uint half_shift = (d & 1u) * 16u;
         for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint v = (s_mem[gl_NumSubgroups * RADIX_DIGITS + sg * (RADIX_DIGITS / 2u) + (d >> 1u)] >>
-                      half_shift) & 0xffffu;
-            s_mem[sg * RADIX_DIGITS + d] = run;
+            uint word = sg * (RADIX_DIGITS / 2u) + (d >> 1u);
+            uint v = (s_mem[word] >> half_shift) & 0xffffu;
+            atomicXor(s_mem[word], (v ^ run) << half_shift);
             run += v;
         }
         s_count[d] = run;
@@ -229,7 +227,8 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu) {
             uint d = r_pos[j] >> 16u;
-            r_pos[j] = (r_pos[j] & 0xffffu) + s_tile_start[d] + s_mem[words + d];
+            uint offset = (s_mem[counters + (d >> 1u)] >> ((d & 1u) * 16u)) & 0xffffu;
+            r_pos[j] = (r_pos[j] & 0xffffu) + s_tile_start[d] + offset;
         }
     }
     barrier(); // s_mem is reused for staging after this
@@ -239,9 +238,6 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 // values.
 void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
 {
-#if HAS_VALUE
-    uint local_base = radix_subgroup_base();
-#endif
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
         if (r_pos[j] != 0xffffffffu && q < STAGED) {
@@ -255,8 +251,7 @@ void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
             }
 #if HAS_VALUE
             else {
-                uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-                s_mem[q] = VALUES_LATE ? radix_load_value(parity, tile_base + li) : r_val[j];
+                s_mem[q] = r_val[j];
             }
 #endif
         }

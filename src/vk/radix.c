@@ -74,49 +74,53 @@ static uint32_t radix_fixed_bytes(uint32_t wg)
     return 4u * (4u * RADIX_DIGITS + wg / 4u + 16u);
 }
 
-/* Shared bytes below which a tile pass stages its whole tile for the scatter; above, it stages
- * half a tile at a time (SCATTER_ROUNDS 2). Half of the 48 KiB a Vulkan compute workgroup may
- * always use: NVIDIA's driver keeps about 50 KiB of shared memory per multiprocessor on the
- * H200 (an occupancy probe, docs/perf-notes.md), so a pass above this runs one workgroup per
- * multiprocessor. */
-#define RADIX_TWO_WORKGROUP_BYTES (24u * 1024u)
+/* One tile pass's shape: workgroup, items per invocation, scatter rounds (1: the tile staged
+ * whole for the scatter; 2: half at a time), ranking by shared atomicOr or by ballots. */
+typedef struct radix_geometry {
+    uint32_t workgroup, items, rounds;
+    int atomic_or;
+} radix_geometry;
 
-/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 256 32-bit words
- * and 128 words of 16-bit counters; while scattering, the tile or half of it (rounds). */
-static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words,
-                                 uint32_t rounds)
+/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 128 words of 16-bit
+ * counters (and 256 match words with atomicOr ranking); while scattering, the staged tile. */
+static uint32_t radix_smem_words(const radix_geometry *g, uint32_t min_size, uint32_t key_words)
 {
-    uint32_t staged = wg * ((items + rounds - 1u) / rounds) * key_words;
-    uint32_t ranking = wg / min_size * (RADIX_DIGITS + RADIX_DIGITS / 2u);
+    uint32_t staged = g->workgroup * ((g->items + g->rounds - 1u) / g->rounds) * key_words;
+    uint32_t ranking = g->workgroup / min_size * (RADIX_DIGITS / 2u + (g->atomic_or ? RADIX_DIGITS : 0u));
     return staged > ranking ? staged : ranking;
 }
 
-/* Scatter rounds of a tile: 2 where staging the whole tile would take the pass above
- * RADIX_TWO_WORKGROUP_BYTES and the staging, not the ranking words, is what does. */
-static uint32_t radix_scatter_rounds(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words)
+static int radix_geometry_fits(const VkPhysicalDeviceLimits *lim, const radix_geometry *g,
+                               uint32_t min_size, uint32_t key_words)
 {
-    const uint32_t whole = wg * items * key_words;
-    return radix_fixed_bytes(wg) + 4u * whole > RADIX_TWO_WORKGROUP_BYTES &&
-                   whole > radix_smem_words(wg, items, min_size, key_words, 2u)
-               ? 2u
-               : 1u;
+    return (uint64_t)radix_fixed_bytes(g->workgroup) +
+               4u * (uint64_t)radix_smem_words(g, min_size, key_words) <=
+           lim->maxComputeSharedMemorySize;
 }
 
-/* Items per invocation for a workgroup of wg invocations (subgroups of at least min_size
- * lanes): at most `preferred`, fewer when shared memory cannot hold the pass; 0 when not even
- * one item fits. */
-static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
-                                uint32_t key_words, uint32_t preferred)
+/* The geometry for wg invocations with at most `preferred` items: rounds as asked (0: one
+ * round where the whole tile fits, else two), atomicOr ranking where asked and its match words
+ * fit; fewer items when shared memory cannot hold the pass. items == 0: nothing fits. */
+static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
+                                uint32_t key_words, uint32_t preferred, uint32_t rounds,
+                                int atomic_or)
 {
-    const uint64_t fixed = radix_fixed_bytes(wg);
-    uint32_t items = preferred;
-    while (items > 0u &&
-           fixed + 4u * (uint64_t)radix_smem_words(
-                            wg, items, min_size, key_words,
-                            radix_scatter_rounds(wg, items, min_size, key_words)) >
-               lim->maxComputeSharedMemorySize)
-        --items;
-    return items;
+    radix_geometry g = {wg, preferred, rounds ? rounds : 1u, atomic_or};
+    if (g.atomic_or) {
+        radix_geometry one = {wg, 1u, 1u, 1};
+        g.atomic_or = radix_geometry_fits(lim, &one, min_size, key_words);
+    }
+    for (; g.items > 0u; --g.items) {
+        g.rounds = rounds ? rounds : 1u;
+        if (radix_geometry_fits(lim, &g, min_size, key_words))
+            return g;
+        if (!rounds) {
+            g.rounds = 2u;
+            if (radix_geometry_fits(lim, &g, min_size, key_words))
+                return g;
+        }
+    }
+    return g;
 }
 
 /* Onesweep's small-count geometry: tiles of RADIX_SMALL_TILE elements on at most 256
@@ -127,11 +131,10 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
 /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
- * lanes fit one match word (at most 32; the words are in shared memory either way); else eight
+ * lanes fit one match word (at most 32) and shared memory holds the match words; else eight
  * ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA model of
  * the pass ran 237 -> 180 us at 2^24 with the atomicOr, the Vulkan pass -4.5 %
  * (docs/perf-notes.md). */
-static int radix_atomic_or_fits(uint32_t max_size) { return max_size <= 32u; }
 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
@@ -245,61 +248,59 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "256..1024 (got %u)",
                               want_wg);
     const uint32_t key_words = s->key_size / 4u;
-    if (radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx)) == 0)
+    const int atomic_or = !rx->partitioned && max_size <= 32u;
+    radix_geometry geo = radix_fit(lim, wg, min_size, key_words, preferred_items(info, rx), 0u, atomic_or);
+    if (geo.items == 0u)
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
-    /* A wider workgroup: asked for (radix_workgroup_size), or by default, where every pipeline
-     * runs 32 lanes: u32 keys and pairs 384 invocations with 22 items each (a tile of 8448;
-     * CUB's is 384 x 20), staged in two halves so that two workgroups share a multiprocessor on
-     * NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 152 us per digit pass on the H200, where 512 x 17
-     * with one workgroup per multiprocessor was the best before, docs/perf-notes.md); u64 keys
-     * try 512 x 17. Where the device cannot run the size, the default above stays. */
-    uint32_t wide = want_wg;
-    uint32_t wide_items = preferred_items(info, rx);
-    if (wide == 0u && min_size == 32u && max_size == 32u) {
-        wide = key_words == 1u ? 384u : 512u;
-        if (key_words == 1u && info->radix_items_per_invocation == 0u)
-            wide_items = 22u;
-    }
-    uint32_t pref = preferred_items(info, rx);
-    if (wide != 0u && wide != wg && wide % max_size == 0u &&
-        (wide >= 256u || 256u % wide == 0u) && wide <= lim->maxComputeWorkGroupInvocations &&
-        wide <= lim->maxComputeWorkGroupSize[0] &&
-        (!rx->pinned_subgroup_size ||
-         wide <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)) {
-        const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, wide_items);
-        if (fit != 0u && (want_wg != 0u || fit == wide_items)) {
-            wg = wide;
-            pref = wide_items;
+    /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
+     * runs 32 lanes: u32 keys 384 invocations with 22 items each (a tile of 8448; CUB's is
+     * 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
+     * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); pairs and u64 keys
+     * 512 x 17, one workgroup per multiprocessor (with the payloads in registers 384 x 22 pairs
+     * needed 143 registers, and loading them late made a pass 2x slower, docs/perf-notes.md).
+     * A size the device cannot run leaves the default. */
+    uint32_t wides[2] = {want_wg, 0u};
+    if (min_size == 32u && max_size == 32u)
+        wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
+    for (int k = 0; k < 2; ++k) {
+        const uint32_t wide = wides[k];
+        if (wide == 0u || wide % max_size != 0u || (wide < 256u && 256u % wide != 0u) ||
+            wide > lim->maxComputeWorkGroupInvocations || wide > lim->maxComputeWorkGroupSize[0] ||
+            (rx->pinned_subgroup_size &&
+             wide > rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups))
+            continue;
+        const int compact = k == 1 && wide == 384u;
+        const uint32_t pref = compact && info->radix_items_per_invocation == 0u ? 22u
+                                                                                 : preferred_items(info, rx);
+        radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
+        if (g.items != 0u && (k == 0 || g.items == pref)) {
+            geo = g;
+            break;
         }
     }
-    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, pref);
-    rx->workgroup = wg;
-    rx->items = items;
-    rx->tile = wg * items;
-    rx->atomic_or = !rx->partitioned && radix_atomic_or_fits(max_size);
-    rx->scatter_rounds = radix_scatter_rounds(wg, items, min_size, key_words);
-    /* Two rounds are there to fit a second workgroup: payloads then wait in memory, not in
-     * registers (with them 384 x 22 pairs needed 132 registers, one workgroup per SM). */
-    rx->values_late = s->has_payload && rx->scatter_rounds == 2u;
-    rx->smem_words = radix_smem_words(wg, items, min_size, key_words, rx->scatter_rounds);
+    rx->workgroup = geo.workgroup;
+    rx->items = geo.items;
+    rx->tile = geo.workgroup * geo.items;
+    rx->atomic_or = geo.atomic_or;
+    rx->scatter_rounds = geo.rounds;
+    rx->smem_words = radix_smem_words(&geo, min_size, key_words);
+    const uint32_t wg_final = geo.workgroup;
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
     if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
         s->max_count > 1u) {
-        uint32_t swg = wg < 256u ? wg : 256u;
+        uint32_t swg = wg_final < 256u ? wg_final : 256u;
         uint32_t sitems = RADIX_SMALL_TILE / swg;
-        if (swg % max_size == 0u && sitems >= 1u &&
-            radix_fit_items(lim, swg, min_size, key_words, sitems) == sitems) {
+        radix_geometry small = radix_fit(lim, swg, min_size, key_words, sitems, 0u, atomic_or);
+        if (swg % max_size == 0u && sitems >= 1u && small.items == sitems) {
             rx->small_workgroup = swg;
             rx->small_items = sitems;
             rx->small_tile = swg * sitems;
-            rx->small_atomic_or = rx->atomic_or;
-            rx->small_scatter_rounds = radix_scatter_rounds(swg, sitems, min_size, key_words);
-            rx->small_values_late = s->has_payload && rx->small_scatter_rounds == 2u;
-            rx->small_smem_words =
-                radix_smem_words(swg, sitems, min_size, key_words, rx->small_scatter_rounds);
+            rx->small_atomic_or = small.atomic_or;
+            rx->small_scatter_rounds = small.rounds;
+            rx->small_smem_words = radix_smem_words(&small, min_size, key_words);
             rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                        : RADIX_SMALL_MAX_COUNT;
             rx->fused = !rx->partitioned &&
@@ -370,19 +371,16 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char name[64];
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking, 5 scatter rounds, 6 late payloads; the other passes have fixed
-     * sizes. */
+     * words, 4 atomicOr ranking, 5 scatter rounds; the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t spec_data[6] = {workgroup, small ? rx->small_items : rx->items,
+    const uint32_t spec_data[5] = {workgroup, small ? rx->small_items : rx->items,
                                    small ? rx->small_smem_words : rx->smem_words,
                                    (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
-                                   small ? rx->small_scatter_rounds : rx->scatter_rounds,
-                                   (small ? rx->small_values_late : rx->values_late) ? VK_TRUE : VK_FALSE};
-    const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
-                                                 {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
-    VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
+                                   small ? rx->small_scatter_rounds : rx->scatter_rounds};
+    const VkSpecializationMapEntry entries[5] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}, {4, 12, 4}, {5, 16, 4}};
+    VkSpecializationInfo spec = {5u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation

@@ -73,7 +73,6 @@ typedef struct vksort_vk_radix {
     uint32_t smem_words;
     int atomic_or;                 /* ranking by shared atomicOr instead of ballots */
     uint32_t scatter_rounds;       /* 1: the tile staged whole for the scatter; 2: in halves */
-    int values_late;               /* payloads loaded when staged, not with the keys */
     /* Onesweep's second geometry for small counts (counts up to small_max_count; 0 = none):
      * smaller tiles spread a small sort over more workgroups. */
     uint32_t small_workgroup;
@@ -82,7 +81,6 @@ typedef struct vksort_vk_radix {
     uint32_t small_smem_words;
     int small_atomic_or;
     uint32_t small_scatter_rounds;
-    int small_values_late;
     uint32_t small_max_count;
     VkPipeline small_onesweep;
     /* Small counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED) unless
