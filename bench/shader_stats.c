@@ -247,7 +247,8 @@ int main(int argc, char **argv)
         /* As radix.c's radix_smem_words: the tile (or half of it) staged, or the ranking words. */
         const uint32_t rounds = p.radix_scatter_rounds ? p.radix_scatter_rounds : 1u;
         uint32_t smem = wg * ((items + rounds - 1u) / rounds) * (kw / 32u);
-        const uint32_t ranking_words = wg / p.subgroup_size * (128u + (p.radix_atomic_or ? 256u : 0u));
+        const uint32_t ranking_words =
+            wg / p.subgroup_size * ((rounds == 2u ? 128u : 256u) + (p.radix_atomic_or ? 256u : 0u));
         if (smem < ranking_words)
             smem = ranking_words;
         printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s, %u scatter round(s); bitonic tile %u, workgroup %u\n",
@@ -255,14 +256,15 @@ int main(int argc, char **argv)
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
                p.radix_atomic_or ? ", atomicOr ranking" : "", rounds, p.tile_size, p.workgroup_size);
         char name[96];
-        const uint32_t tile_ids[5] = {0, 1, 3, 4, 5},
-                       tile_vals[5] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds};
+        const uint32_t tile_ids[6] = {0, 1, 3, 4, 5, 6},
+                       tile_vals[6] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds,
+                                       rounds == 2u ? 1u : 0u};
         const char *suffix = p.radix_partitioned ? "_nvp" : "";
         const char *passes[2] = {"onesweep", "downsweep"};
         for (int k = 0; k < 2; ++k) {
             snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
             if (matches(name, filter))
-                report(&cx, name, tile_ids, tile_vals, 5);
+                report(&cx, name, tile_ids, tile_vals, 6);
         }
         const uint32_t hist_ids[1] = {0}, hist_vals[1] = {256};
         snprintf(name, sizeof name, "radix_histogram_k%u", kw);

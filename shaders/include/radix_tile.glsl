@@ -19,8 +19,8 @@
 //
 // Shared memory is kept small so that two workgroups share a multiprocessor where the driver
 // gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
-// H200, docs/perf-notes.md): per-subgroup counters are 16 bits (two digits a word), and the tile
-// can be staged for the scatter in two halves, one after the other (SCATTER_ROUNDS).
+// H200, docs/perf-notes.md): per-subgroup counters can be 16 bits (COUNTERS16, two digits a
+// word), and the tile can be staged for the scatter in two halves (SCATTER_ROUNDS).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
@@ -39,9 +39,10 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * (128 + 256 * RANK_ATOMIC_OR))
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * (COUNTER_WORDS + 256 * RANK_ATOMIC_OR))
 layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
 layout(constant_id = 5) const uint SCATTER_ROUNDS = 1u;   // 1 or 2: the tile staged whole or in halves
+layout(constant_id = 6) const bool COUNTERS16 = false;   // 16-bit per-subgroup counters (two a word)
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
@@ -62,10 +63,11 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT bu
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 
-// Shared memory, while ranking: the 16-bit counters (subgroup s, digits 2w and 2w + 1 in word
-// s * 128 + w; after ranking, in place, the subgroup's exclusive offsets among the tile's
-// subgroups) and, with RANK_ATOMIC_OR, after them a match word per subgroup and digit at
-// subgroups * 128 + s * 256 + d. While scattering: the tile, or half of it.
+// Shared memory, while ranking: the per-subgroup counters (subgroup s, digit d in word
+// s * 256 + d, or with COUNTERS16 digits 2w and 2w + 1 in the halves of word s * 128 + w; after
+// ranking, in place, the subgroup's exclusive offsets among the tile's subgroups) and, with
+// RANK_ATOMIC_OR, after them a match word per subgroup and digit. While scattering: the tile,
+// or half of it.
 shared uint s_mem[SMEM_WORDS];
 shared uint s_count[RADIX_DIGITS];      // elements of each digit in this tile
 shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
@@ -101,6 +103,13 @@ void radix_store_value(uint parity, uint i, uint v)
 #endif
 
 uint radix_subgroup_base() { return gl_SubgroupID * gl_SubgroupSize * ITEMS; }
+
+// The per-subgroup counters: COUNTER_WORDS words per subgroup, digit d of subgroup sg in word
+// radix_counter_word(sg, d) at bit radix_counter_shift(d).
+#define COUNTER_WORDS (COUNTERS16 ? RADIX_DIGITS / 2u : RADIX_DIGITS)
+#define COUNTER_MASK (COUNTERS16 ? 0xffffu : 0xffffffffu)
+uint radix_counter_word(uint sg, uint d) { return sg * COUNTER_WORDS + (COUNTERS16 ? d >> 1u : d); }
+uint radix_counter_shift(uint d) { return COUNTERS16 ? (d & 1u) * 16u : 0u; }
 
 // A subgroup barrier that orders shared memory only (subgroupMemoryBarrierShared() +
 // subgroupBarrier() would also order every other storage class).
@@ -156,9 +165,8 @@ void radix_scan_counts()
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    uint counters = gl_SubgroupID * (RADIX_DIGITS / 2u);                               // 16-bit pairs
-    uint matches = gl_NumSubgroups * (RADIX_DIGITS / 2u) + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
-    for (uint i = t; i < gl_NumSubgroups * (RADIX_DIGITS / 2u + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
+    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
+    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
     barrier();
@@ -189,15 +197,18 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
             rank = subgroupBallotExclusiveBitCount(peers);
             peer_count = subgroupBallotBitCount(peers);
         }
-        uint word = counters + (digit >> 1u);
-        uint half_shift = (digit & 1u) * 16u;
-        uint before = valid ? (s_mem[word] >> half_shift) & 0xffffu : 0u;
+        uint word = radix_counter_word(gl_SubgroupID, digit);
+        uint half_shift = radix_counter_shift(digit);
+        uint before = valid ? (s_mem[word] >> half_shift) & COUNTER_MASK : 0u;
         // Every peer has read the counter (and the match word) before the digit's first lane
-        // moves it on (an atomic: the other digit of the word may move in the same item) and
-        // clears the match word for the next item.
+        // moves it on (16-bit: an atomic, the other digit of the word may move in the same
+        // item) and clears the match word for the next item.
         radix_subgroup_shared_barrier();
         if (valid && rank == 0u) {
-            atomicAdd(s_mem[word], peer_count << half_shift);
+            if (COUNTERS16)
+                atomicAdd(s_mem[word], peer_count << half_shift);
+            else
+                s_mem[word] = before + peer_count;
             if (RANK_ATOMIC_OR)
                 s_mem[matches + digit] = 0u;
         }
@@ -207,16 +218,19 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     }
     barrier();
 
-    // Per digit: subgroup counters -> exclusive offsets across subgroups (in place: an XOR turns
-    // one 16-bit half into the other value without touching the neighbour digit's half; offsets
-    // stay below the tile size, < 2^16), and the tile count.
+    // Per digit: subgroup counters -> exclusive offsets across subgroups, in place (16-bit: an
+    // XOR turns one half into the other value without touching the neighbour digit's half;
+    // offsets stay below the tile size, < 2^16), and the tile count.
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint run = 0u;
-        uint half_shift = (d & 1u) * 16u;
+        uint half_shift = radix_counter_shift(d);
         for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint word = sg * (RADIX_DIGITS / 2u) + (d >> 1u);
-            uint v = (s_mem[word] >> half_shift) & 0xffffu;
-            atomicXor(s_mem[word], (v ^ run) << half_shift);
+            uint word = radix_counter_word(sg, d);
+            uint v = (s_mem[word] >> half_shift) & COUNTER_MASK;
+            if (COUNTERS16)
+                atomicXor(s_mem[word], (v ^ run) << half_shift);
+            else
+                s_mem[word] = run;
             run += v;
         }
         s_count[d] = run;
@@ -227,7 +241,8 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu) {
             uint d = r_pos[j] >> 16u;
-            uint offset = (s_mem[counters + (d >> 1u)] >> ((d & 1u) * 16u)) & 0xffffu;
+            uint offset =
+                (s_mem[radix_counter_word(gl_SubgroupID, d)] >> radix_counter_shift(d)) & COUNTER_MASK;
             r_pos[j] = (r_pos[j] & 0xffffu) + s_tile_start[d] + offset;
         }
     }

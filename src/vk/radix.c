@@ -75,18 +75,21 @@ static uint32_t radix_fixed_bytes(uint32_t wg)
 }
 
 /* One tile pass's shape: workgroup, items per invocation, scatter rounds (1: the tile staged
- * whole for the scatter; 2: half at a time), ranking by shared atomicOr or by ballots. */
+ * whole for the scatter, 32-bit per-subgroup counters; 2, "compact": half at a time and 16-bit
+ * counters), ranking by shared atomicOr or by ballots. */
 typedef struct radix_geometry {
     uint32_t workgroup, items, rounds;
     int atomic_or;
 } radix_geometry;
 
-/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 128 words of 16-bit
- * counters (and 256 match words with atomicOr ranking); while scattering, the staged tile. */
+/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 256 words of
+ * counters (128 compact) and 256 match words with atomicOr ranking; while scattering, the
+ * staged tile. */
 static uint32_t radix_smem_words(const radix_geometry *g, uint32_t min_size, uint32_t key_words)
 {
     uint32_t staged = g->workgroup * ((g->items + g->rounds - 1u) / g->rounds) * key_words;
-    uint32_t ranking = g->workgroup / min_size * (RADIX_DIGITS / 2u + (g->atomic_or ? RADIX_DIGITS : 0u));
+    uint32_t counters = g->rounds == 2u ? RADIX_DIGITS / 2u : RADIX_DIGITS;
+    uint32_t ranking = g->workgroup / min_size * (counters + (g->atomic_or ? RADIX_DIGITS : 0u));
     return staged > ranking ? staged : ranking;
 }
 
@@ -99,23 +102,20 @@ static int radix_geometry_fits(const VkPhysicalDeviceLimits *lim, const radix_ge
 }
 
 /* The geometry for wg invocations with at most `preferred` items: rounds as asked (0: one
- * round where the whole tile fits, else two), atomicOr ranking where asked and its match words
- * fit; fewer items when shared memory cannot hold the pass. items == 0: nothing fits. */
+ * round where the whole tile fits, else compact), atomicOr ranking where asked and its match
+ * words fit; fewer items when shared memory cannot hold the pass. items == 0: nothing fits. */
 static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
                                 uint32_t key_words, uint32_t preferred, uint32_t rounds,
                                 int atomic_or)
 {
-    radix_geometry g = {wg, preferred, rounds ? rounds : 1u, atomic_or};
-    if (g.atomic_or) {
-        radix_geometry one = {wg, 1u, 1u, 1};
-        g.atomic_or = radix_geometry_fits(lim, &one, min_size, key_words);
-    }
+    radix_geometry g = {wg, preferred, rounds ? rounds : 1u, 0};
     for (; g.items > 0u; --g.items) {
-        g.rounds = rounds ? rounds : 1u;
-        if (radix_geometry_fits(lim, &g, min_size, key_words))
-            return g;
-        if (!rounds) {
-            g.rounds = 2u;
+        for (uint32_t r = rounds ? rounds : 1u; r <= (rounds ? rounds : 2u); ++r) {
+            g.rounds = r;
+            g.atomic_or = atomic_or;
+            if (radix_geometry_fits(lim, &g, min_size, key_words))
+                return g;
+            g.atomic_or = 0;
             if (radix_geometry_fits(lim, &g, min_size, key_words))
                 return g;
         }
@@ -371,16 +371,19 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char name[64];
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking, 5 scatter rounds; the other passes have fixed sizes. */
+     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
+     * the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t spec_data[5] = {workgroup, small ? rx->small_items : rx->items,
+    const uint32_t rounds = small ? rx->small_scatter_rounds : rx->scatter_rounds;
+    const uint32_t spec_data[6] = {workgroup, small ? rx->small_items : rx->items,
                                    small ? rx->small_smem_words : rx->smem_words,
                                    (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
-                                   small ? rx->small_scatter_rounds : rx->scatter_rounds};
-    const VkSpecializationMapEntry entries[5] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}, {4, 12, 4}, {5, 16, 4}};
-    VkSpecializationInfo spec = {5u, entries, sizeof spec_data, spec_data};
+                                   rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
+    const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
+                                                 {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
+    VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
