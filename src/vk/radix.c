@@ -130,6 +130,21 @@ static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
+/* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken. */
+#define RADIX_MID_MAX_COUNT (1u << 20)
+
+static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geometry *g,
+                               uint32_t min_size, uint32_t key_words, uint32_t max_count)
+{
+    out->workgroup = g->workgroup;
+    out->items = g->items;
+    out->tile = g->workgroup * g->items;
+    out->smem_words = radix_smem_words(g, min_size, key_words);
+    out->scatter_rounds = g->rounds;
+    out->atomic_or = g->atomic_or;
+    out->max_count = max_count;
+}
+
 /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
  * lanes fit one match word (at most 32) and shared memory holds the match words; else eight
  * ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA model of
@@ -262,6 +277,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * needed 143 registers, and loading them late made a pass 2x slower, docs/perf-notes.md).
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
+    int compact_default = 0;
     if (min_size == 32u && max_size == 32u)
         wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
     for (int k = 0; k < 2; ++k) {
@@ -277,7 +293,17 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
+            compact_default = compact;
             break;
+        }
+    }
+    /* Asked for: the chosen geometry in its compact form (one-round geometry kept as mid). */
+    radix_geometry one_round = geo;
+    if ((info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES) && !compact_default) {
+        radix_geometry c = radix_fit(lim, geo.workgroup, min_size, key_words, geo.items, 2u, atomic_or);
+        if (c.items != 0u) {
+            geo = c;
+            compact_default = 1;
         }
     }
     rx->workgroup = geo.workgroup;
@@ -295,27 +321,46 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         uint32_t sitems = RADIX_SMALL_TILE / swg;
         radix_geometry small = radix_fit(lim, swg, min_size, key_words, sitems, 0u, atomic_or);
         if (swg % max_size == 0u && sitems >= 1u && small.items == sitems) {
-            rx->small_workgroup = swg;
-            rx->small_items = sitems;
-            rx->small_tile = swg * sitems;
-            rx->small_atomic_or = small.atomic_or;
-            rx->small_scatter_rounds = small.rounds;
-            rx->small_smem_words = radix_smem_words(&small, min_size, key_words);
-            rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
-                                                                       : RADIX_SMALL_MAX_COUNT;
+            radix_set_geometry(&rx->small, &small, min_size, key_words,
+                               s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
+                                                                    : RADIX_SMALL_MAX_COUNT);
             rx->fused = !rx->partitioned &&
                         !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
         }
+    }
+    /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
+     * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
+     * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
+     * 8448 at 2^20) and their two scatter rounds cost 10 % (0.124 against 0.111 ms at 2^20,
+     * docs/perf-notes.md). */
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && compact_default &&
+        s->max_count > rx->small.max_count) {
+        /* 512 x 17 where every pipeline runs 32 lanes, else the one-round geometry the flag
+         * replaced. */
+        const int wide32 = min_size == 32u && max_size == 32u &&
+                           512u <= lim->maxComputeWorkGroupInvocations &&
+                           512u <= lim->maxComputeWorkGroupSize[0] &&
+                           (!rx->pinned_subgroup_size ||
+                            512u <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups);
+        radix_geometry mid = wide32 ? radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or)
+                                    : radix_fit(lim, one_round.workgroup, min_size, key_words,
+                                                one_round.items, 1u, atomic_or);
+        if (mid.items != 0u)
+            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
+                               s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
-    if (rx->small_tile) {
-        uint32_t small_tiles = (rx->small_max_count + rx->small_tile - 1u) / rx->small_tile;
-        if (small_tiles > tiles)
-            tiles = small_tiles;
+    const vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
+    for (int k = 0; k < 2; ++k) {
+        if (!others[k]->max_count)
+            continue;
+        uint32_t other_tiles = (others[k]->max_count + others[k]->tile - 1u) / others[k]->tile;
+        if (other_tiles > tiles)
+            tiles = other_tiles;
     }
     rx->max_tiles = tiles ? tiles : 1u;
     rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
@@ -364,8 +409,10 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     }
 }
 
-/* small: Onesweep's small-count geometry (into rx->small_onesweep). */
-static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, int small)
+/* geo: one of the other Onesweep geometries (its pipeline into geo->onesweep, or for the fused
+ * pass rx->pipes[RADIX_PIPE_ONESWEEP_FUSED]); NULL: the default geometry. */
+static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                     vksort_vk_radix_geometry *geo)
 {
     vksort_vk_radix *rx = &s->radix;
     char name[64];
@@ -375,17 +422,18 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
      * the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
-    const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t rounds = small ? rx->small_scatter_rounds : rx->scatter_rounds;
-    const uint32_t spec_data[6] = {workgroup, small ? rx->small_items : rx->items,
-                                   small ? rx->small_smem_words : rx->smem_words,
-                                   (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
+    const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
+    const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
+    const uint32_t spec_data[6] = {workgroup, geo ? geo->items : rx->items,
+                                   geo ? geo->smem_words : rx->smem_words,
+                                   (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
                                    rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
     const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
                                                  {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
     VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
     char label[96];
-    snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
+    snprintf(label, sizeof label, "vksort %s%s", name,
+             geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
     const uint32_t local = tile_pass ? workgroup : 256u;
@@ -394,8 +442,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
         pin = 0;
     return vksort_vk_create_compute_pipeline(s, name, tile_pass ? &spec : NULL, pin, rx->layout,
                                              label,
-                                             small && pipe == RADIX_PIPE_ONESWEEP ? &rx->small_onesweep
-                                                                                  : &rx->pipes[pipe]);
+                                             geo && pipe == RADIX_PIPE_ONESWEEP ? &geo->onesweep
+                                                                                : &rx->pipes[pipe]);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -415,17 +463,20 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = 0; /* below, with the small-count geometry */
         if (!needed)
             continue;
-        r = create_pipeline(s, (vksort_vk_radix_pipe)p, 0);
+        r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    if (s->radix.small_tile) {
-        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, 1);
+    vksort_vk_radix_geometry *others[2] = {&s->radix.small, &s->radix.mid};
+    for (int k = 0; k < 2; ++k) {
+        if (!others[k]->max_count)
+            continue;
+        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
         if (r != VKSORT_SUCCESS)
             return r;
     }
     if (s->radix.fused)
-        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, 1);
+        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, &s->radix.small);
     return VKSORT_SUCCESS;
 }
 
@@ -437,9 +488,12 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
-    if (rx->small_onesweep)
-        s->vk.vkDestroyPipeline(s->device, rx->small_onesweep, s->vk_allocator);
-    rx->small_onesweep = VK_NULL_HANDLE;
+    vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
+    for (int k = 0; k < 2; ++k) {
+        if (others[k]->onesweep)
+            s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
+        others[k]->onesweep = VK_NULL_HANDLE;
+    }
     if (rx->layout)
         s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
     if (rx->set_layout)
@@ -492,10 +546,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->pass_count++;                                                         \
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
-    p->small = onesweep && rx->small_tile && p->count <= rx->small_max_count;
+    p->geometry = NULL;
+    if (onesweep && rx->small.max_count && p->count <= rx->small.max_count)
+        p->geometry = &rx->small;
+    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
+        p->geometry = &rx->mid;
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    if (p->small && rx->fused) {
+    if (p->geometry == &rx->small && rx->fused) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
@@ -598,9 +656,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.max_tiles = onesweep ? rx->max_tiles : rx->max_blocks;
     push.count_word = count_word;
     push.digit_count = p->digit_count;
-    /* Small counts (an indirect count: by max_count) take the small-tile geometry. */
-    const int small = p->small;
-    push.tile_size = small ? rx->small_tile : rx->tile;
+    /* Small and mid counts (an indirect count: by max_count) take their own geometry. */
+    const vksort_vk_radix_geometry *geo = p->geometry;
+    push.tile_size = geo ? geo->tile : rx->tile;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];
@@ -615,15 +673,14 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             vksort_vk_label_begin(s, cmd, name);
         }
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
-                                small && kind == RADIX_PIPE_ONESWEEP ? rx->small_onesweep
-                                                                     : rx->pipes[kind]);
+                                geo && kind == RADIX_PIPE_ONESWEEP ? geo->onesweep : rx->pipes[kind]);
         radix_push pc = push;
         pc.pass_index = digit;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, digit);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
-            s->vk.vkCmdDispatch(cmd, (p->count + rx->small_tile - 1u) / rx->small_tile, 1, 1);
+            s->vk.vkCmdDispatch(cmd, (p->count + rx->small.tile - 1u) / rx->small.tile, 1, 1);
         else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else

@@ -487,6 +487,54 @@ static void test_scatter_rounds(void)
     }
 }
 
+/* VKSORT_VK_CREATE_RADIX_COMPACT_TILES: the default tiles in their compact form (two scatter
+ * rounds, 16-bit counters) and, for Onesweep, the one-round geometry kept for counts up to 2^20
+ * (radix_mid_*). Counts on both sides of the mid limit, host and indirect (an indirect count
+ * takes the geometry of max_count), u32 keys and pairs and u64 keys, sort the same bytes as the
+ * CPU backend. */
+static void test_compact_tiles(void)
+{
+    const uint32_t max = (1u << 20) + 4096u;
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
+    const int payloads[] = {0, 1, 0};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], max);
+        c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        CHECK_EQ(pr->radix_scatter_rounds, 2u);
+        if (algo == VKSORT_VK_ALGORITHM_ONESWEEP) {
+            CHECK_EQ(pr->radix_mid_max_count, 1u << 20);
+            CHECK(pr->radix_mid_tile_size > 0u && pr->radix_mid_workgroup_size > 0u);
+        } else {
+            CHECK_EQ(pr->radix_mid_max_count, 0u);
+        }
+        printf("     %s%s: compact tile %u on %u; mid tile %u on %u up to %u\n",
+               vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", pr->radix_tile_size,
+               pr->radix_workgroup_size, pr->radix_mid_tile_size, pr->radix_mid_workgroup_size,
+               pr->radix_mid_max_count);
+        const uint32_t counts[] = {3, 70001, 1u << 20, (1u << 20) + 1u};
+        for (size_t i = 0; i < 4; ++i, ++rot) {
+            if (quick && ti > 0 && i >= 2)
+                continue;
+            c.n = counts[i];
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)(rot & 1u);
+            c.stable = 1;
+            c.seed = 9500 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+        c.indirect = 1; /* max_count > 2^20: the compact geometry, whatever the count */
+        c.n = 5000;
+        c.seed = 9600 + ti;
+        CHECK(sort_check_run(&c, NULL));
+    }
+}
+
 /* Onesweep's small-count geometry: a default tile above 2048 elements (here 32 items per
  * invocation) gives the sorter a second tile pass of 2048-element tiles for counts up to 2^18
  * (an indirect count: when max_count is). Counts on both sides of every boundary, host and
@@ -720,6 +768,7 @@ int main(int argc, char **argv)
     TIMED(test_workgroup_sizes);
     TIMED(test_atomic_or_ranking);
     TIMED(test_scatter_rounds);
+    TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
