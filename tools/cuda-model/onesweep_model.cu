@@ -93,7 +93,7 @@ __global__ __launch_bounds__(WG, MINB) void onesweep_pass(const unsigned *__rest
                                                     unsigned shift, const unsigned *digit_start,
                                                     unsigned *lookback, unsigned *ticket)
 {
-    const unsigned t = threadIdx.x, lane = t & 31u, warp = t >> 5;
+    const unsigned t = threadIdx.x;
     if (t == 0)
         s_part = atomicAdd(ticket, 1u);
     for (unsigned i = t; i < COUNTER_WORDS; i += WG)
