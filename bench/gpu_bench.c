@@ -477,7 +477,11 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                     continue;
                 }
                 double ratio = us[4] > 0 ? us[4] / us[k] : 0;
-                printf(" | %-8s %8.2f [%4.2f]%s", names[k], us[k], ratio, bad[k] ? " UNSORTED" : "");
+                /* No CUB column (not built, or not asked for): no ratio to print. */
+                if (us[4] > 0)
+                    printf(" | %-8s %8.2f [%4.2f]%s", names[k], us[k], ratio, bad[k] ? " UNSORTED" : "");
+                else
+                    printf(" | %-8s %8.2f [  - ]%s", names[k], us[k], bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f\n", w->name, n, sorts, names[k], us[k], ratio);
             }
@@ -614,8 +618,12 @@ int main(int argc, char **argv)
                     continue;
                 }
                 double ratio = ms[3] > 0 ? ms[3] / ms[k] : 0;
-                printf(" | %-8s %8.4f (%6.2f) [%4.2f] {%3.0f%%}%s", sorter_names[k], ms[k],
-                       n / ms[k] / 1e6, ratio, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
+                if (ms[3] > 0)
+                    printf(" | %-8s %8.4f (%6.2f) [%4.2f] {%3.0f%%}%s", sorter_names[k], ms[k],
+                           n / ms[k] / 1e6, ratio, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
+                else
+                    printf(" | %-8s %8.4f (%6.2f) [  - ] {%3.0f%%}%s", sorter_names[k], ms[k],
+                           n / ms[k] / 1e6, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f\n", w->name, n, bit_lo,
                             bit_hi, sorter_names[k], ms[k], n / ms[k] / 1e6, ratio,

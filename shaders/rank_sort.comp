@@ -83,6 +83,10 @@ layout(set = 0, binding = VKSORT_BINDING_COUNT, std430) readonly buffer Count { 
 // sits at positions above every owned element, where a key counts when strictly smaller).
 shared uvec4 s_quads[CAPACITY / KEYS_PER_QUAD];
 shared uint s_partial[WG];
+shared KEY_T s_own_key[VKSORT_RANK_MAX_GROUP_ELEMENTS];
+#if HAS_VALUE
+shared uint s_own_value[VKSORT_RANK_MAX_GROUP_ELEMENTS];
+#endif
 shared bool s_in_place;   // this workgroup writes in place (else it stages)
 shared bool s_finisher;   // this workgroup places the staged elements and tidies up
 shared bool s_any_staged;
@@ -232,20 +236,19 @@ void main()
 
     // The owned elements as they are (loaded first: nothing waits on them until the end), and
     // every key into shared memory.
-    KEY_T raw = owner ? keys[i] : KEY_T(0u);
+    // The owned elements go to shared memory too: stored before the arrival's barrier, so
+    // their loads are done by then, and read back from there, never loaded again.
+    if (owner) {
+        s_own_key[e] = keys[i];
 #if HAS_VALUE
-    uint value = owner ? values[i] : 0u;
-#else
-    uint value = 0u;
+        s_own_value[e] = values[i];
 #endif
+    }
     uint padded = (n + KEYS_PER_QUAD - 1u) / KEYS_PER_QUAD * KEYS_PER_QUAD;
     if (owns)
         load_all_keys(n, padded / KEYS_PER_QUAD);
-    // This workgroup's reads of keys and values are done: the owners' loads (kept in registers
-    // until the end) are ordered before the arrival by their own fence, the others' values
-    // are in shared memory. Arrive; the result is first looked at after ranking.
-    if (slice == 0u)
-        memoryBarrierBuffer();
+    // This workgroup's reads of keys and values are done (every value read sits in shared
+    // memory): arrive. The result is first looked at after ranking.
     barrier();
     uint arrival = 0u;
     if (t == 0u) {
@@ -290,6 +293,12 @@ void main()
         for (; s < SLICES; ++s)
             rank += s_partial[s * OWN + e];
         rank += r1 + r2 + r3;
+        KEY_T raw = s_own_key[e];
+#if HAS_VALUE
+        uint value = s_own_value[e];
+#else
+        uint value = 0u;
+#endif
         if (in_place)
             put(rank, raw, value);
         else

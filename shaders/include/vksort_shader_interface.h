@@ -56,6 +56,7 @@
 #define VKSORT_RANK_STAGED_MASK_WORD 4u
 #define VKSORT_RANK_CONTROL_WORDS 16u
 #define VKSORT_RANK_GROUP_ELEMENTS 32u
+#define VKSORT_RANK_MAX_GROUP_ELEMENTS 64u /* 8192 elements (the most) in 128 workgroups */
 #define VKSORT_DISPATCH_SPLIT 1024u /* workgroup counts above this are split into (x, y) */
 
 #endif

@@ -160,7 +160,8 @@ vksort_result vksort_vk_bitonic_plan(const vksort_vk_sorter *s, const vksort_vk_
          * (the ones that find others still reading must stage their elements). */
         p->rank_own_log2 = 5;
         while (((p->count - 1u) >> p->rank_own_log2) + 1u > RANK_TARGET_GROUPS &&
-               (2u << p->rank_own_log2) <= s->rank_workgroup)
+               (2u << p->rank_own_log2) <= s->rank_workgroup &&
+               (2u << p->rank_own_log2) <= VKSORT_RANK_MAX_GROUP_ELEMENTS)
             ++p->rank_own_log2;
         p->use_indices = 0;
         p->table_entries = 0;

@@ -205,10 +205,11 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     while (wg > VKSORT_RANK_GROUP_ELEMENTS &&
            (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0]))
         wg /= 2u;
-    /* Shared memory: every key of the count, one partial rank per invocation, three flags and
-     * a copy of the STAGED bits (with room to spare). */
+    /* Shared memory: every key of the count, one partial rank per invocation, the owned
+     * elements, three flags and a copy of the STAGED bits (with room to spare). */
     uint64_t fixed = (uint64_t)wg * 4u + 16u * 4u +
-                     4u * (VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD);
+                     4u * (VKSORT_RANK_CONTROL_WORDS - VKSORT_RANK_STAGED_MASK_WORD) +
+                     (uint64_t)VKSORT_RANK_MAX_GROUP_ELEMENTS * (s->key_size + 4u);
     uint64_t fit = lim->maxComputeSharedMemorySize > fixed
                        ? (lim->maxComputeSharedMemorySize - fixed) / s->key_size
                        : 0;

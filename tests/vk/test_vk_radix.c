@@ -372,14 +372,34 @@ static void test_subgroup_size_pinning(void)
     }
 }
 
+/* The key configurations the geometry tests run: u32 keys, u32 pairs, u64 keys. */
+static const vksort_key_type geometry_types[3] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
+static const int geometry_payloads[3] = {0, 1, 0};
+
+/* Sorts c at each of the k counts, stable, rotating distribution, direction and bit range by
+ * *rot (carried across calls); seeds seed_base + *rot. */
+static void run_stable_counts(sort_case *c, const uint32_t *counts, size_t k, unsigned *rot,
+                              uint64_t seed_base)
+{
+    for (size_t i = 0; i < k; ++i, ++*rot) {
+        c->n = counts[i];
+        c->dist = (test_dist)(*rot % DIST_COUNT);
+        c->desc = (int)(*rot & 1u);
+        c->stable = 1;
+        c->bit_end = sort_check_bit_range(c->cfg.type, *rot / 2u, &c->bit_begin);
+        c->seed = seed_base + *rot;
+        CHECK(sort_check_run(c, NULL));
+    }
+}
+
 /* radix_workgroup_size: wider workgroups (more subgroups than digits per invocation) sort the
  * same bytes where the device runs them (lavapipe at 16 lanes runs 384: 24 subgroups' counters
  * fit its 32 KiB; 512 there needs all of it and falls back), else the default is kept. */
 static void test_workgroup_sizes(void)
 {
     const uint32_t sizes[] = {384, 512, 1024};
-    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
-    const int payloads[] = {0, 1, 0};
+    const vksort_key_type *types = geometry_types;
+    const int *payloads = geometry_payloads;
     for (size_t w = 0; w < 3; ++w) {
         for (size_t ti = 0; ti < 3; ++ti) {
             sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
@@ -417,11 +437,9 @@ static void test_workgroup_sizes(void)
  * backend. */
 static void test_atomic_or_ranking(void)
 {
-    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
-    const int payloads[] = {0, 1, 0};
     unsigned rot = 0;
     for (size_t ti = 0; ti < 3; ++ti) {
-        sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+        sort_case c = make_case(geometry_types[ti], geometry_payloads[ti], DEFAULT_MAX);
         c.cfg.radix_wg = 64;
         sort_slot *slot = sort_check_sorter(&c.cfg);
         CHECK(slot != NULL);
@@ -436,15 +454,7 @@ static void test_atomic_or_ranking(void)
             printf("     64 invocations of %u lanes: %s ranking\n", pr->subgroup_size,
                    pr->radix_atomic_or ? "atomicOr" : "ballot");
         const uint32_t counts[] = {3, pr->radix_tile_size + 1u, 5u * pr->radix_tile_size - 7u, 100003};
-        for (size_t i = 0; i < 4; ++i, ++rot) {
-            c.n = counts[i];
-            c.dist = (test_dist)(rot % DIST_COUNT);
-            c.desc = (int)(rot & 1u);
-            c.stable = 1;
-            c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u, &c.bit_begin);
-            c.seed = 9100 + rot;
-            CHECK(sort_check_run(&c, NULL));
-        }
+        run_stable_counts(&c, counts, 4, &rot, 9100);
     }
 }
 
