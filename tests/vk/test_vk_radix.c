@@ -485,15 +485,7 @@ static void test_scatter_rounds(void)
                pr->radix_workgroup_size, pr->radix_scatter_rounds);
         const uint32_t tile = pr->radix_tile_size;
         const uint32_t counts[] = {5, tile / 2u + 3u, tile + tile / 2u, 3u * tile - 1u, 70001};
-        for (size_t i = 0; i < 5; ++i, ++rot) {
-            c.n = counts[i];
-            c.dist = (test_dist)(rot % DIST_COUNT);
-            c.desc = (int)(rot & 1u);
-            c.stable = 1;
-            c.bit_end = sort_check_bit_range(c.cfg.type, rot / 2u, &c.bit_begin);
-            c.seed = 9300 + rot;
-            CHECK(sort_check_run(&c, NULL));
-        }
+        run_stable_counts(&c, counts, 5, &rot, 9300);
     }
 }
 
@@ -505,8 +497,8 @@ static void test_scatter_rounds(void)
 static void test_compact_tiles(void)
 {
     const uint32_t max = (1u << 20) + 4096u;
-    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_U32, VKSORT_KEY_U64};
-    const int payloads[] = {0, 1, 0};
+    const vksort_key_type *types = geometry_types;
+    const int *payloads = geometry_payloads;
     unsigned rot = 0;
     for (size_t ti = 0; ti < 3; ++ti) {
         sort_case c = make_case(types[ti], payloads[ti], max);
@@ -527,17 +519,9 @@ static void test_compact_tiles(void)
                vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", pr->radix_tile_size,
                pr->radix_workgroup_size, pr->radix_mid_tile_size, pr->radix_mid_workgroup_size,
                pr->radix_mid_max_count);
+        /* Quick runs sort the counts around 2^20 for u32 keys only. */
         const uint32_t counts[] = {3, 70001, 1u << 20, (1u << 20) + 1u};
-        for (size_t i = 0; i < 4; ++i, ++rot) {
-            if (quick && ti > 0 && i >= 2)
-                continue;
-            c.n = counts[i];
-            c.dist = (test_dist)(rot % DIST_COUNT);
-            c.desc = (int)(rot & 1u);
-            c.stable = 1;
-            c.seed = 9500 + rot;
-            CHECK(sort_check_run(&c, NULL));
-        }
+        run_stable_counts(&c, counts, quick && ti > 0 ? 2u : 4u, &rot, 9500);
         c.indirect = 1; /* max_count > 2^20: the compact geometry, whatever the count */
         c.n = 5000;
         c.seed = 9600 + ti;
