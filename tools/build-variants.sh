@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the benchmark programs (vksort-gpu-bench, vksort_vk_bitonic_bench) and
-# vksort-shader-stats (registers per pipeline) of several
+# Builds the benchmark programs (vksort-gpu-bench, vksort_vk_bitonic_bench),
+# vksort-shader-stats (registers per pipeline) and test_vk_radix (correctness there) of several
 # commits or branches, without CUDA, into gpu-exp/<name>/ (gitignored: /gpu-exp/ in
 # .git/info/exclude), so that one GPU-machine call can time them side by side, interleaved:
 #
@@ -21,10 +21,10 @@ for rev in "$@"; do
     rm -rf "$wt"
     git worktree add -f --detach "$wt" "$rev" >/dev/null
     cmake -S "$wt" -B "$wt/build" -DCMAKE_BUILD_TYPE=Release -DVKSORT_CUDA=OFF >/dev/null
-    cmake --build "$wt/build" --target vksort-gpu-bench vksort_vk_bitonic_bench vksort-shader-stats -j"$(nproc)" >/dev/null
+    cmake --build "$wt/build" --target vksort-gpu-bench vksort_vk_bitonic_bench vksort-shader-stats test_vk_radix -j"$(nproc)" >/dev/null
     mkdir -p "gpu-exp/$name"
     cp "$wt/build/bench/vksort-gpu-bench" "$wt/build/bench/vksort-shader-stats" \
-       "$wt/build/tests/vk/vksort_vk_bitonic_bench" "gpu-exp/$name/"
+       "$wt/build/tests/vk/vksort_vk_bitonic_bench" "$wt/build/tests/vk/test_vk_radix" "gpu-exp/$name/"
     git -C "$wt" rev-parse --short HEAD > "gpu-exp/$name/commit"
     git worktree remove --force "$wt"
     echo "gpu-exp/$name: $(cat "gpu-exp/$name/commit")"
