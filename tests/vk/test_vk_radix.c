@@ -431,9 +431,10 @@ static void test_workgroup_sizes(void)
     }
 }
 
-/* Ranking by shared atomicOr (radix_atomic_or): on with subgroups of at most 32 lanes (here at
- * 64 invocations; the default sizes are covered by every other test). Keys, pairs and u64 keys,
- * stable, both directions, bit ranges and partial tiles sort the same bytes as the CPU
+/* Ranking by shared atomicOr (radix_atomic_or): on with subgroups of at most 32 lanes where the
+ * match words fit, which 64 invocations in at most 8 subgroups always do (at 4 lanes lavapipe's
+ * 32 KiB hold the 16 subgroups' counters but not their match words: ballots). Keys, pairs and
+ * u64 keys, stable, both directions, bit ranges and partial tiles sort the same bytes as the CPU
  * backend. */
 static void test_atomic_or_ranking(void)
 {
@@ -448,7 +449,7 @@ static void test_atomic_or_ranking(void)
         const vksort_vk_sorter_properties *pr = &slot->props;
         if (pr->radix_workgroup_size != 64u)
             continue; /* the device could not run 64 invocations: nothing to check */
-        const int expect = pr->subgroup_size <= 32u;
+        const int expect = pr->subgroup_size <= 32u && 64u / pr->subgroup_size <= 8u;
         CHECK_EQ(pr->radix_atomic_or ? 1 : 0, expect);
         if (ti == 0)
             printf("     64 invocations of %u lanes: %s ranking\n", pr->subgroup_size,
