@@ -218,22 +218,28 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     }
     barrier();
 
-    // Per digit: subgroup counters -> exclusive offsets across subgroups, in place (16-bit: an
-    // XOR turns one half into the other value without touching the neighbour digit's half;
-    // offsets stay below the tile size, < 2^16), and the tile count.
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = 0u;
-        uint half_shift = radix_counter_shift(d);
+    // Per counter word: subgroup counters -> exclusive offsets across subgroups, in place
+    // (offsets stay below the tile size, < 2^16), and the tile counts. One invocation owns a
+    // whole word (both digits of a 16-bit pair), so plain stores do.
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint run_lo = 0u, run_hi = 0u;
         for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint word = radix_counter_word(sg, d);
-            uint v = (s_mem[word] >> half_shift) & COUNTER_MASK;
-            if (COUNTERS16)
-                atomicXor(s_mem[word], (v ^ run) << half_shift);
-            else
-                s_mem[word] = run;
-            run += v;
+            uint v = s_mem[sg * COUNTER_WORDS + w];
+            if (COUNTERS16) {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
+                run_lo += v & 0xffffu;
+                run_hi += v >> 16u;
+            } else {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo;
+                run_lo += v;
+            }
         }
-        s_count[d] = run;
+        if (COUNTERS16) {
+            s_count[2u * w] = run_lo;
+            s_count[2u * w + 1u] = run_hi;
+        } else {
+            s_count[w] = run_lo;
+        }
     }
     barrier();
     radix_scan_counts();

@@ -277,7 +277,6 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * needed 143 registers, and loading them late made a pass 2x slower, docs/perf-notes.md).
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
-    int compact_default = 0;
     if (min_size == 32u && max_size == 32u)
         wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
     for (int k = 0; k < 2; ++k) {
@@ -293,19 +292,19 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
-            compact_default = compact;
             break;
         }
     }
     /* Asked for: the chosen geometry in its compact form (one-round geometry kept as mid). */
     radix_geometry one_round = geo;
-    if ((info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES) && !compact_default) {
+    if ((info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES) && geo.rounds != 2u) {
         radix_geometry c = radix_fit(lim, geo.workgroup, min_size, key_words, geo.items, 2u, atomic_or);
-        if (c.items != 0u) {
+        if (c.items != 0u)
             geo = c;
-            compact_default = 1;
-        }
     }
+    /* Compact however it came about (asked, the 32-lane default, or a tile that only fits in
+     * two rounds): a one-round geometry may serve the mid counts. */
+    const int compact_default = geo.rounds == 2u;
     rx->workgroup = geo.workgroup;
     rx->items = geo.items;
     rx->tile = geo.workgroup * geo.items;
@@ -342,10 +341,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                            512u <= lim->maxComputeWorkGroupSize[0] &&
                            (!rx->pinned_subgroup_size ||
                             512u <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups);
+        /* Only where one round holds the whole preferred tile (u64 keys at 512 x 17 need two). */
+        const uint32_t mid_items = wide32 ? 17u : one_round.items;
         radix_geometry mid = wide32 ? radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or)
                                     : radix_fit(lim, one_round.workgroup, min_size, key_words,
                                                 one_round.items, 1u, atomic_or);
-        if (mid.items != 0u)
+        if (mid.items == mid_items && (wide32 || one_round.rounds == 1u))
             radix_set_geometry(&rx->mid, &mid, min_size, key_words,
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
     }
