@@ -14,8 +14,8 @@
 // Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (subgroups of
 // at most 32 lanes, set by the host where shared memory holds a second set of per-subgroup words)
 // each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
-// word back (CUB's "atomic or" match): about a tenth of the instructions of eight ballots, the
-// ranking loop's main cost on the H200 (docs/perf-notes.md).
+// word back (CUB's "atomic or" match): a few instructions an item instead of about sixty for the
+// eight ballots, the ranking loop's main cost on the H200 (docs/perf-notes.md).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
