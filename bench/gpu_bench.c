@@ -112,6 +112,17 @@ static double measure_copy_rate(void)
     return 2.0 * (double)bytes / (best * 1e-3);
 }
 
+/* The "[x CUB]" cell of a table row: CUB's time over this one, or "[  - ]" without a CUB time
+ * (not built, or not asked for). */
+static const char *ratio_cell(double cub_time, double time, char cell[16])
+{
+    if (cub_time > 0)
+        snprintf(cell, 16, "[%4.2f]", cub_time / time);
+    else
+        snprintf(cell, 16, "[  - ]");
+    return cell;
+}
+
 /* Is keys[0..n) sorted (ascending, encoded order restricted to the bit range)? */
 static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_t lo, uint32_t hi)
 {
@@ -477,11 +488,9 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                     continue;
                 }
                 double ratio = us[4] > 0 ? us[4] / us[k] : 0;
-                /* No CUB column (not built, or not asked for): no ratio to print. */
-                if (us[4] > 0)
-                    printf(" | %-8s %8.2f [%4.2f]%s", names[k], us[k], ratio, bad[k] ? " UNSORTED" : "");
-                else
-                    printf(" | %-8s %8.2f [  - ]%s", names[k], us[k], bad[k] ? " UNSORTED" : "");
+                char cell[16];
+                printf(" | %-8s %8.2f %s%s", names[k], us[k], ratio_cell(us[4], us[k], cell),
+                       bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f\n", w->name, n, sorts, names[k], us[k], ratio);
             }
@@ -618,12 +627,10 @@ int main(int argc, char **argv)
                     continue;
                 }
                 double ratio = ms[3] > 0 ? ms[3] / ms[k] : 0;
-                if (ms[3] > 0)
-                    printf(" | %-8s %8.4f (%6.2f) [%4.2f] {%3.0f%%}%s", sorter_names[k], ms[k],
-                           n / ms[k] / 1e6, ratio, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
-                else
-                    printf(" | %-8s %8.4f (%6.2f) [  - ] {%3.0f%%}%s", sorter_names[k], ms[k],
-                           n / ms[k] / 1e6, floor_ms / ms[k] * 100, bad[k] ? " UNSORTED" : "");
+                char cell[16];
+                printf(" | %-8s %8.4f (%6.2f) %s {%3.0f%%}%s", sorter_names[k], ms[k],
+                       n / ms[k] / 1e6, ratio_cell(ms[3], ms[k], cell), floor_ms / ms[k] * 100,
+                       bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f\n", w->name, n, bit_lo,
                             bit_hi, sorter_names[k], ms[k], n / ms[k] / 1e6, ratio,

@@ -234,10 +234,9 @@ void main()
     uint i = own_base + e;
     bool owner = owns && slice == 0u && i < n;
 
-    // The owned elements as they are (loaded first: nothing waits on them until the end), and
-    // every key into shared memory.
-    // The owned elements go to shared memory too: stored before the arrival's barrier, so
-    // their loads are done by then, and read back from there, never loaded again.
+    // The owned elements as they are, and every key, into shared memory: stored before the
+    // arrival's barrier, so their loads are done by then (no fence needed), and read back from
+    // there at the end, never loaded again.
     if (owner) {
         s_own_key[e] = keys[i];
 #if HAS_VALUE
