@@ -5,9 +5,10 @@
  * driver reports (registers, shared and local memory, spills, instruction counts: whatever the
  * driver offers). A tuning aid, not a test: read it next to the per-pass timings.
  *
- *   vksort-shader-stats [filter [wg [items]]]
+ *   vksort-shader-stats [filter [wg [items [compact]]]]
  *     filter: substring of the module names (default: all radix)
  *     wg, items: radix_workgroup_size, radix_items_per_invocation of the sorters (0: default)
+ *     compact: 1 adds VKSORT_VK_CREATE_RADIX_COMPACT_TILES
  * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
  */
 #include "spirv_blobs.h"
@@ -140,6 +141,7 @@ int main(int argc, char **argv)
     const char *filter = argc > 1 ? argv[1] : "radix";
     const uint32_t want_wg = argc > 2 ? (uint32_t)atoi(argv[2]) : 0u;
     const uint32_t want_items = argc > 3 ? (uint32_t)atoi(argv[3]) : 0u;
+    const int want_compact = argc > 4 && atoi(argv[4]) != 0;
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.apiVersion = VK_API_VERSION_1_1;
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
@@ -232,6 +234,7 @@ int main(int argc, char **argv)
         ci.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
         ci.radix_workgroup_size = want_wg;
         ci.radix_items_per_invocation = want_items;
+        ci.flags = want_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u;
         ci.enabled_extension_count = n_ext;
         ci.enabled_extensions = exts;
         vksort_vk_sorter *s = NULL;

@@ -81,7 +81,12 @@ KEY_T r_key[ITEMS];
 uint r_pos[ITEMS];
 #if HAS_VALUE
 uint r_val[ITEMS];
-#endif  // tile-local sorted position; >= TILE for elements past the count
+#endif
+// With two scatter rounds (compact tiles, where registers decide whether two workgroups fit)
+// the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
+// registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
+#define PACK_DIGIT (SCATTER_ROUNDS > 1u)
+uint r_digit[ITEMS];  // tile-local sorted position; >= TILE for elements past the count
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -160,7 +165,7 @@ void radix_scan_counts()
 }
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
-// digit at `shift`: fills r_key, r_pos (tile-local sorted position, digit in the high half),
+// digit at `shift`: fills r_key, r_pos (tile-local sorted position; PACK_DIGIT: digit in the high half),
 // s_count and s_tile_start.
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
@@ -213,8 +218,8 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        // The digit rides in the high half (tile positions < 2^16): no digit array.
-        r_pos[j] = valid ? (before + rank) | (digit << 16u) : 0xffffffffu;
+        r_digit[j] = digit; // dead code where PACK_DIGIT
+        r_pos[j] = valid ? (before + rank) | (PACK_DIGIT ? digit << 16u : 0u) : 0xffffffffu;
     }
     barrier();
 
@@ -246,10 +251,10 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (r_pos[j] != 0xffffffffu) {
-            uint d = r_pos[j] >> 16u;
+            uint d = PACK_DIGIT ? r_pos[j] >> 16u : r_digit[j];
             uint offset =
                 (s_mem[radix_counter_word(gl_SubgroupID, d)] >> radix_counter_shift(d)) & COUNTER_MASK;
-            r_pos[j] = (r_pos[j] & 0xffffu) + s_tile_start[d] + offset;
+            r_pos[j] = (PACK_DIGIT ? r_pos[j] & 0xffffu : r_pos[j]) + s_tile_start[d] + offset;
         }
     }
     barrier(); // s_mem is reused for staging after this
@@ -261,7 +266,7 @@ void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
-        if (r_pos[j] != 0xffffffffu && q < STAGED) {
+        if (r_pos[j] != 0xffffffffu && (SCATTER_ROUNDS == 1u || q < STAGED)) {
             if (!values) {
 #if KEY64
                 s_mem[q] = r_key[j].x;
@@ -302,7 +307,10 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
                 radix_store_key(parity, dst[m], k);
             }
         }
-        barrier();
+        // s_mem is staged again next: values, or the next round's keys (the caller orders the
+        // last writes with what follows the scatter).
+        if (HAS_VALUE != 0 || lo + STAGED < TILE)
+            barrier();
 #if HAS_VALUE
         radix_stage_half(parity, tile_base, lo, true);
         barrier();
@@ -311,7 +319,8 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
             if (lo + i < tile_n)
                 radix_store_value(parity, dst[m], s_mem[i]);
         }
-        barrier();
+        if (lo + STAGED < TILE)
+            barrier();
 #endif
     }
 }
