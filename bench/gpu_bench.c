@@ -14,10 +14,11 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
- *                    [--radix-wg N] [--persistent-scratch] [--frame SORTS]
+ *                    [--radix-wg N] [--radix-compact] [--persistent-scratch] [--frame SORTS]
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
  *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
+ *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
  *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
@@ -58,6 +59,7 @@ static uint32_t radix_items; /* --radix-items (0: the sorter default) */
 static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
+static int radix_compact;      /* --radix-compact */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -169,7 +171,8 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.radix_items_per_invocation = radix_items;
     ci.radix_workgroup_size = radix_wg;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
-               (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u);
+               (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
+               (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
     vksort_vk_diagnostics diag;
@@ -524,6 +527,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
+        else if (!strcmp(a, "--radix-compact")) radix_compact = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;

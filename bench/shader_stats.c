@@ -5,9 +5,10 @@
  * driver reports (registers, shared and local memory, spills, instruction counts: whatever the
  * driver offers). A tuning aid, not a test: read it next to the per-pass timings.
  *
- *   vksort-shader-stats [filter [wg [items]]]
+ *   vksort-shader-stats [filter [wg [items [compact]]]]
  *     filter: substring of the module names (default: all radix)
  *     wg, items: radix_workgroup_size, radix_items_per_invocation of the sorters (0: default)
+ *     compact: 1 adds VKSORT_VK_CREATE_RADIX_COMPACT_TILES
  * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
  */
 #include "spirv_blobs.h"
@@ -140,6 +141,7 @@ int main(int argc, char **argv)
     const char *filter = argc > 1 ? argv[1] : "radix";
     const uint32_t want_wg = argc > 2 ? (uint32_t)atoi(argv[2]) : 0u;
     const uint32_t want_items = argc > 3 ? (uint32_t)atoi(argv[3]) : 0u;
+    const int want_compact = argc > 4 && atoi(argv[4]) != 0;
     VkApplicationInfo app = {.sType = VK_STRUCTURE_TYPE_APPLICATION_INFO};
     app.apiVersion = VK_API_VERSION_1_1;
     VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO};
@@ -232,6 +234,7 @@ int main(int argc, char **argv)
         ci.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
         ci.radix_workgroup_size = want_wg;
         ci.radix_items_per_invocation = want_items;
+        ci.flags = want_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u;
         ci.enabled_extension_count = n_ext;
         ci.enabled_extensions = exts;
         vksort_vk_sorter *s = NULL;
@@ -244,23 +247,27 @@ int main(int argc, char **argv)
         vksort_vk_sorter_destroy(s);
         const unsigned kw = vksort_key_size(configs[c].type) * 8u;
         const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
-        uint32_t smem = p.radix_tile_size * (kw / 32u);
-        const uint32_t counter_words = wg / p.subgroup_size * 256u * (p.radix_atomic_or ? 2u : 1u);
-        if (smem < counter_words)
-            smem = counter_words;
-        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s; bitonic tile %u, workgroup %u\n",
+        /* As radix.c's radix_smem_words: the tile (or half of it) staged, or the ranking words. */
+        const uint32_t rounds = p.radix_scatter_rounds ? p.radix_scatter_rounds : 1u;
+        uint32_t smem = wg * ((items + rounds - 1u) / rounds) * (kw / 32u);
+        const uint32_t ranking_words =
+            wg / p.subgroup_size * ((rounds == 2u ? 128u : 256u) + (p.radix_atomic_or ? 256u : 0u));
+        if (smem < ranking_words)
+            smem = ranking_words;
+        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s, %u scatter round(s); bitonic tile %u, workgroup %u\n",
                vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
-               p.radix_atomic_or ? ", atomicOr ranking" : "", p.tile_size, p.workgroup_size);
+               p.radix_atomic_or ? ", atomicOr ranking" : "", rounds, p.tile_size, p.workgroup_size);
         char name[96];
-        const uint32_t tile_ids[4] = {0, 1, 3, 4},
-                       tile_vals[4] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u};
+        const uint32_t tile_ids[6] = {0, 1, 3, 4, 5, 6},
+                       tile_vals[6] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds,
+                                       rounds == 2u ? 1u : 0u};
         const char *suffix = p.radix_partitioned ? "_nvp" : "";
         const char *passes[2] = {"onesweep", "downsweep"};
         for (int k = 0; k < 2; ++k) {
             snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
             if (matches(name, filter))
-                report(&cx, name, tile_ids, tile_vals, 4);
+                report(&cx, name, tile_ids, tile_vals, 6);
         }
         const uint32_t hist_ids[1] = {0}, hist_vals[1] = {256};
         snprintf(name, sizeof name, "radix_histogram_k%u", kw);

@@ -128,7 +128,14 @@ typedef enum vksort_vk_create_flag_bits {
      * of a 4096-element sort on the H200): every sort leaves its control words zero. Breaking
      * the promise (a fresh or shared scratch) can leave keys out of place or duplicated - never
      * a hang or an access outside the buffers. Other algorithms are unaffected. */
-    VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4
+    VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4,
+    /* Radix tiles in their compact form (radix_scatter_rounds 2: staged half a tile at a time,
+     * 16-bit per-subgroup counters, about half the shared memory, so that two workgroups share
+     * a multiprocessor on drivers that keep little shared memory per multiprocessor), with a
+     * one-round geometry for counts up to 2^20 where one fits (radix_mid_*). The default for
+     * u32 keys on devices whose radix pipelines all run 32 lanes; this flag asks for it
+     * everywhere. */
+    VKSORT_VK_CREATE_RADIX_COMPACT_TILES = 1u << 5
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -256,12 +263,27 @@ typedef struct vksort_vk_sorter_properties {
      * seven or more. Not with VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS or
      * VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING. */
     VkBool32 radix_small_fused;
+    /* Onesweep's mid geometry (0: none): where the default tiles are compact, counts above
+     * radix_small_max_count up to radix_mid_max_count (2^20) take tiles of radix_mid_tile_size
+     * on radix_mid_workgroup_size invocations in one scatter round: 512 x 17 on 32-lane devices
+     * where one round holds it (u32 keys and pairs; not u64 keys), elsewhere the one-round
+     * geometry the compact one replaced. */
+    uint32_t radix_mid_tile_size;
+    uint32_t radix_mid_workgroup_size;
+    uint32_t radix_mid_max_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile
      * (radix_small_atomic_or: of the small-count tile). */
     VkBool32 radix_atomic_or;
     VkBool32 radix_small_atomic_or;
+    /* 1: a radix tile is staged whole in shared memory for its scatter; 2: in two halves with
+     * 16-bit per-subgroup counters ("compact"), where one round does not fit
+     * maxComputeSharedMemorySize (the tile or the per-subgroup counters), for u32 keys on
+     * 32-lane devices (384 x 22 in about 22 KiB, so that two workgroups share a multiprocessor
+     * on drivers that keep ~50 KiB of shared memory per multiprocessor), or when asked for
+     * (VKSORT_VK_CREATE_RADIX_COMPACT_TILES). */
+    uint32_t radix_scatter_rounds;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */
     VkBool32 subgroup_size_pinned;

@@ -11,11 +11,16 @@
 //
 // Peers (lanes of the subgroup holding the same digit) come from one ballot per digit bit, or
 // from subgroupPartitionNV where VK_NV_shader_subgroup_partitioned exists (USE_PARTITIONED=1).
-// Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (subgroups of
-// at most 32 lanes, set by the host where shared memory holds a second set of per-subgroup words)
+// Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (set by the
+// host for subgroups of at most 32 lanes)
 // each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
 // word back (CUB's "atomic or" match): a few instructions an item instead of about sixty for the
 // eight ballots, the ranking loop's main cost on the H200 (docs/perf-notes.md).
+//
+// Shared memory is kept small so that two workgroups share a multiprocessor where the driver
+// gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
+// H200, docs/perf-notes.md): per-subgroup counters can be 16 bits (COUNTERS16, two digits a
+// word), and the tile can be staged for the scatter in two halves (SCATTER_ROUNDS).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
@@ -34,11 +39,15 @@
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
-layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(tile * KEY_WORDS, subgroups * 256 * (1 + RANK_ATOMIC_OR))
+layout(constant_id = 3) const uint SMEM_WORDS = 4096u; // >= max(STAGED * KEY_WORDS, subgroups * (COUNTER_WORDS + 256 * RANK_ATOMIC_OR))
 layout(constant_id = 4) const bool RANK_ATOMIC_OR = false; // peers from a shared atomicOr (<= 32 lanes)
+layout(constant_id = 5) const uint SCATTER_ROUNDS = 1u;   // 1 or 2: the tile staged whole or in halves
+layout(constant_id = 6) const bool COUNTERS16 = false;   // 16-bit per-subgroup counters (two a word)
 
 #define WG gl_WorkGroupSize.x
 #define TILE (WG * ITEMS)
+#define STAGED_ITEMS ((ITEMS + SCATTER_ROUNDS - 1u) / SCATTER_ROUNDS)
+#define STAGED (WG * STAGED_ITEMS) // elements staged per scatter round
 
 // RADIX_DATA_COHERENT: `coherent` where one dispatch reads what another workgroup of it wrote
 // (the fused pass); empty where every pass is its own dispatch.
@@ -54,24 +63,30 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT bu
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 
-// Shared memory: first the per-subgroup digit counters, then (reused) the staged tile.
+// Shared memory, while ranking: the per-subgroup counters (subgroup s, digit d in word
+// s * 256 + d, or with COUNTERS16 digits 2w and 2w + 1 in the halves of word s * 128 + w; after
+// ranking, in place, the subgroup's exclusive offsets among the tile's subgroups) and, with
+// RANK_ATOMIC_OR, after them a match word per subgroup and digit. While scattering: the tile,
+// or half of it.
 shared uint s_mem[SMEM_WORDS];
 shared uint s_count[RADIX_DIGITS];      // elements of each digit in this tile
 shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
-shared uint s_scan_partial[WG];         // radix_workgroup_exclusive_scan's subgroup totals
+shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
 #include "radix_scan.glsl"
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
 uint r_pos[ITEMS];
-#ifndef VALUES_WITH_KEYS
-#define VALUES_WITH_KEYS 1 // payloads are loaded with the keys (latency overlapped with ranking)
-#endif
-#if HAS_VALUE && VALUES_WITH_KEYS
+#if HAS_VALUE
 uint r_val[ITEMS];
-#endif  // tile-local sorted position; >= TILE for elements past the count
+#endif
+// With two scatter rounds (compact tiles, where registers decide whether two workgroups fit)
+// the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
+// registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
+#define PACK_DIGIT (SCATTER_ROUNDS > 1u)
+uint r_digit[ITEMS];  // tile-local sorted position; >= TILE for elements past the count
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -93,6 +108,13 @@ void radix_store_value(uint parity, uint i, uint v)
 #endif
 
 uint radix_subgroup_base() { return gl_SubgroupID * gl_SubgroupSize * ITEMS; }
+
+// The per-subgroup counters: COUNTER_WORDS words per subgroup, digit d of subgroup sg in word
+// radix_counter_word(sg, d) at bit radix_counter_shift(d).
+#define COUNTER_WORDS (COUNTERS16 ? RADIX_DIGITS / 2u : RADIX_DIGITS)
+#define COUNTER_MASK (COUNTERS16 ? 0xffffu : 0xffffffffu)
+uint radix_counter_word(uint sg, uint d) { return sg * COUNTER_WORDS + (COUNTERS16 ? d >> 1u : d); }
+uint radix_counter_shift(uint d) { return COUNTERS16 ? (d & 1u) * 16u : 0u; }
 
 // A subgroup barrier that orders shared memory only (subgroupMemoryBarrierShared() +
 // subgroupBarrier() would also order every other storage class).
@@ -143,24 +165,23 @@ void radix_scan_counts()
 }
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
-// digit at `shift`: fills r_key, r_pos, s_count and s_tile_start.
+// digit at `shift`: fills r_key, r_pos (tile-local sorted position; PACK_DIGIT: digit in the high half),
+// s_count and s_tile_start.
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    uint counters = gl_SubgroupID * RADIX_DIGITS;
-    // RANK_ATOMIC_OR: the subgroups' match words follow all counters.
-    uint matches = (gl_NumSubgroups + gl_SubgroupID) * RADIX_DIGITS;
-    for (uint i = t; i < gl_NumSubgroups * RADIX_DIGITS * (RANK_ATOMIC_OR ? 2u : 1u); i += WG)
+    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
+    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
+         i += WG)
         s_mem[i] = 0u;
     barrier();
 
     uint local_base = radix_subgroup_base();
-    uint digits[ITEMS];
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
-#if HAS_VALUE && VALUES_WITH_KEYS
+#if HAS_VALUE
         r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
     }
@@ -181,91 +202,127 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
             rank = subgroupBallotExclusiveBitCount(peers);
             peer_count = subgroupBallotBitCount(peers);
         }
-        uint before = valid ? s_mem[counters + digit] : 0u;
+        uint word = radix_counter_word(gl_SubgroupID, digit);
+        uint half_shift = radix_counter_shift(digit);
+        uint before = valid ? (s_mem[word] >> half_shift) & COUNTER_MASK : 0u;
         // Every peer has read the counter (and the match word) before the digit's first lane
-        // moves it on (and clears the match word for the next item).
+        // moves it on (16-bit: an atomic, the other digit of the word may move in the same
+        // item) and clears the match word for the next item.
         radix_subgroup_shared_barrier();
         if (valid && rank == 0u) {
-            s_mem[counters + digit] = before + peer_count;
+            if (COUNTERS16)
+                atomicAdd(s_mem[word], peer_count << half_shift);
+            else
+                s_mem[word] = before + peer_count;
             if (RANK_ATOMIC_OR)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        digits[j] = digit;
-        r_pos[j] = valid ? before + rank : 0xffffffffu;
+        r_digit[j] = digit; // dead code where PACK_DIGIT
+        r_pos[j] = valid ? (before + rank) | (PACK_DIGIT ? digit << 16u : 0u) : 0xffffffffu;
     }
     barrier();
 
-    // Per digit: subgroup counters -> exclusive offsets across subgroups, and the tile count.
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = 0u;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            uint v = s_mem[s * RADIX_DIGITS + d];
-            s_mem[s * RADIX_DIGITS + d] = run;
-            run += v;
+    // Per counter word: subgroup counters -> exclusive offsets across subgroups, in place
+    // (offsets stay below the tile size, < 2^16), and the tile counts. One invocation owns a
+    // whole word (both digits of a 16-bit pair), so plain stores do.
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint run_lo = 0u, run_hi = 0u;
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+            uint v = s_mem[sg * COUNTER_WORDS + w];
+            if (COUNTERS16) {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
+                run_lo += v & 0xffffu;
+                run_hi += v >> 16u;
+            } else {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo;
+                run_lo += v;
+            }
         }
-        s_count[d] = run;
+        if (COUNTERS16) {
+            s_count[2u * w] = run_lo;
+            s_count[2u * w + 1u] = run_hi;
+        } else {
+            s_count[w] = run_lo;
+        }
     }
     barrier();
     radix_scan_counts();
 
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu)
-            r_pos[j] += s_tile_start[digits[j]] + s_mem[counters + digits[j]];
+        if (r_pos[j] != 0xffffffffu) {
+            uint d = PACK_DIGIT ? r_pos[j] >> 16u : r_digit[j];
+            uint offset =
+                (s_mem[radix_counter_word(gl_SubgroupID, d)] >> radix_counter_shift(d)) & COUNTER_MASK;
+            r_pos[j] = (PACK_DIGIT ? r_pos[j] & 0xffffu : r_pos[j]) + s_tile_start[d] + offset;
+        }
     }
     barrier(); // s_mem is reused for staging after this
 }
 
+// Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
+// values.
+void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
+{
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
+        if (r_pos[j] != 0xffffffffu && (SCATTER_ROUNDS == 1u || q < STAGED)) {
+            if (!values) {
+#if KEY64
+                s_mem[q] = r_key[j].x;
+                s_mem[STAGED + q] = r_key[j].y;
+#else
+                s_mem[q] = r_key[j];
+#endif
+            }
+#if HAS_VALUE
+            else {
+                s_mem[q] = r_val[j];
+            }
+#endif
+        }
+    }
+}
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
-// invocations write consecutive addresses of each digit's run. s_dst must hold, per digit, the
-// global index of the digit's first element in this tile minus its tile start.
+// invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
+// must hold, per digit, the global index of the digit's first element in this tile minus its
+// tile start.
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
+    for (uint lo = 0u; lo < TILE; lo += STAGED) {
+        radix_stage_half(parity, tile_base, lo, false);
+        barrier();
+        uint dst[STAGED_ITEMS];
+        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
+            uint i = m * WG + t;
+            if (lo + i < tile_n) {
 #if KEY64
-            s_mem[r_pos[j]] = r_key[j].x;
-            s_mem[TILE + r_pos[j]] = r_key[j].y;
+                KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
 #else
-            s_mem[r_pos[j]] = r_key[j];
+                KEY_T k = s_mem[i];
 #endif
+                dst[m] = s_dst[radix_digit(k, shift)] + lo + i;
+                radix_store_key(parity, dst[m], k);
+            }
         }
-    }
-    barrier();
-    uint dst[ITEMS];
-    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
-        uint i = m * WG + t;
-        if (i < tile_n) {
-#if KEY64
-            KEY_T k = uvec2(s_mem[i], s_mem[TILE + i]);
-#else
-            KEY_T k = s_mem[i];
-#endif
-            dst[m] = s_dst[radix_digit(k, shift)] + i;
-            radix_store_key(parity, dst[m], k);
-        }
-    }
+        // s_mem is staged again next: values, or the next round's keys (the caller orders the
+        // last writes with what follows the scatter).
+        if (HAS_VALUE != 0 || lo + STAGED < TILE)
+            barrier();
 #if HAS_VALUE
-    barrier();
-    uint local_base = radix_subgroup_base();
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
-#if VALUES_WITH_KEYS
-            s_mem[r_pos[j]] = r_val[j];
-#else
-            uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-            s_mem[r_pos[j]] = radix_load_value(parity, tile_base + li);
-#endif
+        radix_stage_half(parity, tile_base, lo, true);
+        barrier();
+        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
+            uint i = m * WG + t;
+            if (lo + i < tile_n)
+                radix_store_value(parity, dst[m], s_mem[i]);
         }
-    }
-    barrier();
-    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
-        uint i = m * WG + t;
-        if (i < tile_n)
-            radix_store_value(parity, dst[m], s_mem[i]);
-    }
+        if (lo + STAGED < TILE)
+            barrier();
 #endif
+    }
 }
 
 #endif

@@ -71,22 +71,56 @@ static int extension_listed(const vksort_vk_sorter_create_info *info, const char
  * scan words. */
 static uint32_t radix_fixed_bytes(uint32_t wg)
 {
-    return 4u * (4u * RADIX_DIGITS + wg + 16u);
+    return 4u * (4u * RADIX_DIGITS + wg / 4u + 16u);
 }
 
-/* Items per invocation for a workgroup of wg invocations (subgroups of at least min_size
- * lanes): at most `preferred`, fewer when shared memory cannot hold the tile; 0 when not even
- * one item or the subgroups' counters fit. */
-static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
-                                uint32_t key_words, uint32_t preferred)
+/* One tile pass's shape: workgroup, items per invocation, scatter rounds (1: the tile staged
+ * whole for the scatter, 32-bit per-subgroup counters; 2, "compact": half at a time and 16-bit
+ * counters), ranking by shared atomicOr or by ballots. */
+typedef struct radix_geometry {
+    uint32_t workgroup, items, rounds;
+    int atomic_or;
+} radix_geometry;
+
+/* Shared words of a tile pass (radix_tile.glsl): while ranking, per subgroup 256 words of
+ * counters (128 compact) and 256 match words with atomicOr ranking; while scattering, the
+ * staged tile. */
+static uint32_t radix_smem_words(const radix_geometry *g, uint32_t min_size, uint32_t key_words)
 {
-    const uint32_t fixed = radix_fixed_bytes(wg);
-    const uint32_t counter_bytes = 4u * (wg / min_size) * RADIX_DIGITS;
-    if (lim->maxComputeSharedMemorySize <= fixed + 4u * wg * key_words ||
-        lim->maxComputeSharedMemorySize < fixed + counter_bytes)
-        return 0u;
-    uint32_t items = (lim->maxComputeSharedMemorySize - fixed) / (4u * wg * key_words);
-    return items < preferred ? items : preferred;
+    uint32_t staged = g->workgroup * ((g->items + g->rounds - 1u) / g->rounds) * key_words;
+    uint32_t counters = g->rounds == 2u ? RADIX_DIGITS / 2u : RADIX_DIGITS;
+    uint32_t ranking = g->workgroup / min_size * (counters + (g->atomic_or ? RADIX_DIGITS : 0u));
+    return staged > ranking ? staged : ranking;
+}
+
+static int radix_geometry_fits(const VkPhysicalDeviceLimits *lim, const radix_geometry *g,
+                               uint32_t min_size, uint32_t key_words)
+{
+    return (uint64_t)radix_fixed_bytes(g->workgroup) +
+               4u * (uint64_t)radix_smem_words(g, min_size, key_words) <=
+           lim->maxComputeSharedMemorySize;
+}
+
+/* The geometry for wg invocations with at most `preferred` items: rounds as asked (0: one
+ * round where the whole tile fits, else compact), atomicOr ranking where asked and its match
+ * words fit; fewer items when shared memory cannot hold the pass. items == 0: nothing fits. */
+static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t min_size,
+                                uint32_t key_words, uint32_t preferred, uint32_t rounds,
+                                int atomic_or)
+{
+    radix_geometry g = {wg, preferred, rounds ? rounds : 1u, 0};
+    for (; g.items > 0u; --g.items) {
+        for (uint32_t r = rounds ? rounds : 1u; r <= (rounds ? rounds : 2u); ++r) {
+            g.rounds = r;
+            g.atomic_or = atomic_or;
+            if (radix_geometry_fits(lim, &g, min_size, key_words))
+                return g;
+            g.atomic_or = 0;
+            if (radix_geometry_fits(lim, &g, min_size, key_words))
+                return g;
+        }
+    }
+    return g;
 }
 
 /* Onesweep's small-count geometry: tiles of RADIX_SMALL_TILE elements on at most 256
@@ -96,27 +130,26 @@ static uint32_t radix_fit_items(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
-/* Shared words of a tile pass's staging area / per-subgroup counters (and, with atomicOr
- * ranking, as many match words after them), whichever is larger. */
-static uint32_t radix_smem_words(uint32_t wg, uint32_t items, uint32_t min_size, uint32_t key_words,
-                                 int atomic_or)
+/* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken. */
+#define RADIX_MID_MAX_COUNT (1u << 20)
+
+static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geometry *g,
+                               uint32_t min_size, uint32_t key_words, uint32_t max_count)
 {
-    uint32_t smem = wg * items * key_words;
-    uint32_t counters = wg / min_size * RADIX_DIGITS * (atomic_or ? 2u : 1u);
-    return smem > counters ? smem : counters;
+    out->workgroup = g->workgroup;
+    out->items = g->items;
+    out->tile = g->workgroup * g->items;
+    out->smem_words = radix_smem_words(g, min_size, key_words);
+    out->scatter_rounds = g->rounds;
+    out->atomic_or = g->atomic_or;
+    out->max_count = max_count;
 }
 
 /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
- * lanes fit one match word (at most 32) and shared memory also holds the match words; else
- * eight ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA
- * model of the pass ran 237 -> 180 us at 2^24 with the atomicOr (docs/perf-notes.md). */
-static int radix_atomic_or_fits(const VkPhysicalDeviceLimits *lim, uint32_t wg, uint32_t items,
-                                uint32_t min_size, uint32_t max_size, uint32_t key_words)
-{
-    return max_size <= 32u &&
-           (uint64_t)radix_fixed_bytes(wg) + 4u * (uint64_t)radix_smem_words(wg, items, min_size, key_words, 1) <=
-               lim->maxComputeSharedMemorySize;
-}
+ * lanes fit one match word (at most 32) and shared memory holds the match words; else eight
+ * ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA model of
+ * the pass ran 237 -> 180 us at 2^24 with the atomicOr, the Vulkan pass -4.5 %
+ * (docs/perf-notes.md). */
 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
@@ -230,66 +263,105 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "256..1024 (got %u)",
                               want_wg);
     const uint32_t key_words = s->key_size / 4u;
-    if (radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx)) == 0)
+    const int atomic_or = !rx->partitioned && max_size <= 32u;
+    radix_geometry geo = radix_fit(lim, wg, min_size, key_words, preferred_items(info, rx), 0u, atomic_or);
+    if (geo.items == 0u)
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
-    /* A wider workgroup: asked for (radix_workgroup_size), or by default 512 invocations of 16
-     * subgroups of 32 with 17 items each (a tile of 8704; CUB's is 7680) where every pipeline
-     * runs 32 lanes and shared memory holds that whole tile (48 KiB: u32 keys and pairs, not u64
-     * keys). On the H200 2^24 u32 keys 0.852 -> 0.829 ms, 2^20 0.125 -> 0.117 ms; 512 x 15 and
-     * 512 x 13 were slower than 256 x 17 (docs/perf-notes.md).
-     * Where the device cannot run the size, the default above stays. */
-    uint32_t wide = want_wg;
-    if (wide == 0u && min_size == 32u && max_size == 32u)
-        wide = 512u;
-    if (wide != 0u && wide != wg && wide % max_size == 0u &&
-        (wide >= 256u || 256u % wide == 0u) && wide <= lim->maxComputeWorkGroupInvocations &&
-        wide <= lim->maxComputeWorkGroupSize[0] &&
-        (!rx->pinned_subgroup_size ||
-         wide <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups)) {
-        const uint32_t pref = preferred_items(info, rx);
-        const uint32_t fit = radix_fit_items(lim, wide, min_size, key_words, pref);
-        if (fit != 0u && (want_wg != 0u || fit == pref))
-            wg = wide;
+    /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
+     * runs 32 lanes: u32 keys 384 invocations with 22 items each (a tile of 8448; CUB's is
+     * 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
+     * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); pairs and u64 keys
+     * 512 x 17, one workgroup per multiprocessor (with the payloads in registers 384 x 22 pairs
+     * needed 143 registers, and loading them late made a pass 2x slower, docs/perf-notes.md).
+     * A size the device cannot run leaves the default. */
+    uint32_t wides[2] = {want_wg, 0u};
+    if (min_size == 32u && max_size == 32u)
+        wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
+    for (int k = 0; k < 2; ++k) {
+        const uint32_t wide = wides[k];
+        if (wide == 0u || wide % max_size != 0u || (wide < 256u && 256u % wide != 0u) ||
+            wide > lim->maxComputeWorkGroupInvocations || wide > lim->maxComputeWorkGroupSize[0] ||
+            (rx->pinned_subgroup_size &&
+             wide > rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups))
+            continue;
+        const int compact = k == 1 && wide == 384u;
+        const uint32_t pref = compact && info->radix_items_per_invocation == 0u ? 22u
+                                                                                 : preferred_items(info, rx);
+        radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
+        if (g.items != 0u && (k == 0 || g.items == pref)) {
+            geo = g;
+            break;
+        }
     }
-    uint32_t items = radix_fit_items(lim, wg, min_size, key_words, preferred_items(info, rx));
-    rx->workgroup = wg;
-    rx->items = items;
-    rx->tile = wg * items;
-    rx->atomic_or = !rx->partitioned &&
-                    radix_atomic_or_fits(lim, wg, items, min_size, max_size, key_words);
-    rx->smem_words = radix_smem_words(wg, items, min_size, key_words, rx->atomic_or);
+    /* Asked for: the chosen geometry in its compact form (one-round geometry kept as mid). */
+    radix_geometry one_round = geo;
+    if ((info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES) && geo.rounds != 2u) {
+        radix_geometry c = radix_fit(lim, geo.workgroup, min_size, key_words, geo.items, 2u, atomic_or);
+        if (c.items != 0u)
+            geo = c;
+    }
+    /* Compact however it came about (asked, the 32-lane default, or a tile that only fits in
+     * two rounds): a one-round geometry may serve the mid counts. */
+    const int compact_default = geo.rounds == 2u;
+    rx->workgroup = geo.workgroup;
+    rx->items = geo.items;
+    rx->tile = geo.workgroup * geo.items;
+    rx->atomic_or = geo.atomic_or;
+    rx->scatter_rounds = geo.rounds;
+    rx->smem_words = radix_smem_words(&geo, min_size, key_words);
+    const uint32_t wg_final = geo.workgroup;
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
     if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
         s->max_count > 1u) {
-        uint32_t swg = wg < 256u ? wg : 256u;
+        uint32_t swg = wg_final < 256u ? wg_final : 256u;
         uint32_t sitems = RADIX_SMALL_TILE / swg;
-        if (swg % max_size == 0u && sitems >= 1u &&
-            radix_fit_items(lim, swg, min_size, key_words, sitems) == sitems) {
-            rx->small_workgroup = swg;
-            rx->small_items = sitems;
-            rx->small_tile = swg * sitems;
-            rx->small_atomic_or = !rx->partitioned && radix_atomic_or_fits(lim, swg, sitems, min_size,
-                                                                          max_size, key_words);
-            rx->small_smem_words =
-                radix_smem_words(swg, sitems, min_size, key_words, rx->small_atomic_or);
-            rx->small_max_count = s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
-                                                                       : RADIX_SMALL_MAX_COUNT;
+        radix_geometry small = radix_fit(lim, swg, min_size, key_words, sitems, 0u, atomic_or);
+        if (swg % max_size == 0u && sitems >= 1u && small.items == sitems) {
+            radix_set_geometry(&rx->small, &small, min_size, key_words,
+                               s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
+                                                                    : RADIX_SMALL_MAX_COUNT);
             rx->fused = !rx->partitioned &&
                         !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
         }
+    }
+    /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
+     * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
+     * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
+     * 8448 at 2^20) and their two scatter rounds cost 10 % (0.124 against 0.111 ms at 2^20,
+     * docs/perf-notes.md). */
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && compact_default &&
+        s->max_count > rx->small.max_count) {
+        /* 512 x 17 where every pipeline runs 32 lanes, else the one-round geometry the flag
+         * replaced. */
+        const int wide32 = min_size == 32u && max_size == 32u &&
+                           512u <= lim->maxComputeWorkGroupInvocations &&
+                           512u <= lim->maxComputeWorkGroupSize[0] &&
+                           (!rx->pinned_subgroup_size ||
+                            512u <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups);
+        /* Only where one round holds the whole preferred tile (u64 keys at 512 x 17 need two). */
+        const uint32_t mid_items = wide32 ? 17u : one_round.items;
+        radix_geometry mid = wide32 ? radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or)
+                                    : radix_fit(lim, one_round.workgroup, min_size, key_words,
+                                                one_round.items, 1u, atomic_or);
+        if (mid.items == mid_items && (wide32 || one_round.rounds == 1u))
+            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
+                               s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
-    if (rx->small_tile) {
-        uint32_t small_tiles = (rx->small_max_count + rx->small_tile - 1u) / rx->small_tile;
-        if (small_tiles > tiles)
-            tiles = small_tiles;
+    const vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
+    for (int k = 0; k < 2; ++k) {
+        if (!others[k]->max_count)
+            continue;
+        uint32_t other_tiles = (others[k]->max_count + others[k]->tile - 1u) / others[k]->tile;
+        if (other_tiles > tiles)
+            tiles = other_tiles;
     }
     rx->max_tiles = tiles ? tiles : 1u;
     rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
@@ -338,24 +410,31 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     }
 }
 
-/* small: Onesweep's small-count geometry (into rx->small_onesweep). */
-static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, int small)
+/* geo: one of the other Onesweep geometries (its pipeline into geo->onesweep, or for the fused
+ * pass rx->pipes[RADIX_PIPE_ONESWEEP_FUSED]); NULL: the default geometry. */
+static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                     vksort_vk_radix_geometry *geo)
 {
     vksort_vk_radix *rx = &s->radix;
     char name[64];
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking; the other passes have fixed sizes. */
+     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
+     * the other passes have fixed sizes. */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
-    const uint32_t workgroup = small ? rx->small_workgroup : rx->workgroup;
-    const uint32_t spec_data[4] = {workgroup, small ? rx->small_items : rx->items,
-                                   small ? rx->small_smem_words : rx->smem_words,
-                                   (small ? rx->small_atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE};
-    const VkSpecializationMapEntry entries[4] = {{0, 0, 4}, {1, 4, 4}, {3, 8, 4}, {4, 12, 4}};
-    VkSpecializationInfo spec = {4u, entries, sizeof spec_data, spec_data};
+    const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
+    const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
+    const uint32_t spec_data[6] = {workgroup, geo ? geo->items : rx->items,
+                                   geo ? geo->smem_words : rx->smem_words,
+                                   (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
+                                   rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
+    const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
+                                                 {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
+    VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
     char label[96];
-    snprintf(label, sizeof label, "vksort %s%s", name, small ? " small tiles" : "");
+    snprintf(label, sizeof label, "vksort %s%s", name,
+             geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
     const uint32_t local = tile_pass ? workgroup : 256u;
@@ -364,8 +443,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
         pin = 0;
     return vksort_vk_create_compute_pipeline(s, name, tile_pass ? &spec : NULL, pin, rx->layout,
                                              label,
-                                             small && pipe == RADIX_PIPE_ONESWEEP ? &rx->small_onesweep
-                                                                                  : &rx->pipes[pipe]);
+                                             geo && pipe == RADIX_PIPE_ONESWEEP ? &geo->onesweep
+                                                                                : &rx->pipes[pipe]);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -385,17 +464,20 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = 0; /* below, with the small-count geometry */
         if (!needed)
             continue;
-        r = create_pipeline(s, (vksort_vk_radix_pipe)p, 0);
+        r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    if (s->radix.small_tile) {
-        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, 1);
+    vksort_vk_radix_geometry *others[2] = {&s->radix.small, &s->radix.mid};
+    for (int k = 0; k < 2; ++k) {
+        if (!others[k]->max_count)
+            continue;
+        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
         if (r != VKSORT_SUCCESS)
             return r;
     }
     if (s->radix.fused)
-        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, 1);
+        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, &s->radix.small);
     return VKSORT_SUCCESS;
 }
 
@@ -407,9 +489,12 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
-    if (rx->small_onesweep)
-        s->vk.vkDestroyPipeline(s->device, rx->small_onesweep, s->vk_allocator);
-    rx->small_onesweep = VK_NULL_HANDLE;
+    vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
+    for (int k = 0; k < 2; ++k) {
+        if (others[k]->onesweep)
+            s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
+        others[k]->onesweep = VK_NULL_HANDLE;
+    }
     if (rx->layout)
         s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
     if (rx->set_layout)
@@ -462,10 +547,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->pass_count++;                                                         \
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
-    p->small = onesweep && rx->small_tile && p->count <= rx->small_max_count;
+    p->geometry = NULL;
+    if (onesweep && rx->small.max_count && p->count <= rx->small.max_count)
+        p->geometry = &rx->small;
+    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
+        p->geometry = &rx->mid;
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    if (p->small && rx->fused) {
+    if (p->geometry == &rx->small && rx->fused) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
@@ -568,9 +657,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.max_tiles = onesweep ? rx->max_tiles : rx->max_blocks;
     push.count_word = count_word;
     push.digit_count = p->digit_count;
-    /* Small counts (an indirect count: by max_count) take the small-tile geometry. */
-    const int small = p->small;
-    push.tile_size = small ? rx->small_tile : rx->tile;
+    /* Small and mid counts (an indirect count: by max_count) take their own geometry. */
+    const vksort_vk_radix_geometry *geo = p->geometry;
+    push.tile_size = geo ? geo->tile : rx->tile;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];
@@ -585,15 +674,14 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             vksort_vk_label_begin(s, cmd, name);
         }
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
-                                small && kind == RADIX_PIPE_ONESWEEP ? rx->small_onesweep
-                                                                     : rx->pipes[kind]);
+                                geo && kind == RADIX_PIPE_ONESWEEP ? geo->onesweep : rx->pipes[kind]);
         radix_push pc = push;
         pc.pass_index = digit;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, digit);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
-            s->vk.vkCmdDispatch(cmd, (p->count + rx->small_tile - 1u) / rx->small_tile, 1, 1);
+            s->vk.vkCmdDispatch(cmd, (p->count + rx->small.tile - 1u) / rx->small.tile, 1, 1);
         else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else

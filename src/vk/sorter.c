@@ -303,7 +303,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL |
                                                  VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
-                                                 VKSORT_VK_CREATE_PERSISTENT_SCRATCH))
+                                                 VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
+                                                 VKSORT_VK_CREATE_RADIX_COMPACT_TILES))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -475,12 +476,16 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_workgroup_size = s->radix.workgroup;
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
-    out->radix_small_tile_size = s->radix.small_tile;
-    out->radix_small_workgroup_size = s->radix.small_workgroup;
-    out->radix_small_max_count = s->radix.small_max_count;
+    out->radix_small_tile_size = s->radix.small.tile;
+    out->radix_small_workgroup_size = s->radix.small.workgroup;
+    out->radix_small_max_count = s->radix.small.max_count;
     out->radix_small_fused = s->radix.fused ? VK_TRUE : VK_FALSE;
+    out->radix_mid_tile_size = s->radix.mid.tile;
+    out->radix_mid_workgroup_size = s->radix.mid.workgroup;
+    out->radix_mid_max_count = s->radix.mid.max_count;
     out->radix_atomic_or = s->radix.atomic_or ? VK_TRUE : VK_FALSE;
-    out->radix_small_atomic_or = s->radix.small_atomic_or ? VK_TRUE : VK_FALSE;
+    out->radix_small_atomic_or = s->radix.small.atomic_or ? VK_TRUE : VK_FALSE;
+    out->radix_scatter_rounds = s->radix.scatter_rounds;
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
     out->small_sort = s->small_sort;
     out->rank_capacity = s->rank_capacity;

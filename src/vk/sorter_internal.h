@@ -61,6 +61,18 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
+/* A tile pass's shape beside the default one (vksort_vk_radix's own fields). */
+typedef struct vksort_vk_radix_geometry {
+    uint32_t workgroup;
+    uint32_t items;
+    uint32_t tile;           /* workgroup * items */
+    uint32_t smem_words;
+    uint32_t scatter_rounds; /* 2: compact (two scatter rounds, 16-bit counters) */
+    int atomic_or;
+    uint32_t max_count;      /* counts up to this take it; 0: not built */
+    VkPipeline onesweep;
+} vksort_vk_radix_geometry;
+
 typedef struct vksort_vk_radix {
     vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
@@ -72,15 +84,13 @@ typedef struct vksort_vk_radix {
     uint32_t tile;                 /* workgroup * items */
     uint32_t smem_words;
     int atomic_or;                 /* ranking by shared atomicOr instead of ballots */
-    /* Onesweep's second geometry for small counts (counts up to small_max_count; 0 = none):
-     * smaller tiles spread a small sort over more workgroups. */
-    uint32_t small_workgroup;
-    uint32_t small_items;
-    uint32_t small_tile;
-    uint32_t small_smem_words;
-    int small_atomic_or;
-    uint32_t small_max_count;
-    VkPipeline small_onesweep;
+    uint32_t scatter_rounds;       /* 1: the tile staged whole for the scatter; 2: in halves */
+    /* Onesweep's other tile geometries, chosen per sort by count: `small` (counts up to its
+     * max_count: smaller tiles spread a small sort over more workgroups) and `mid` (counts up
+     * to its max_count above small's: where the default geometry is compact, the one-workgroup
+     * geometry that is faster for mid-size counts). max_count 0: none. */
+    vksort_vk_radix_geometry small;
+    vksort_vk_radix_geometry mid;
     /* Small counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED) unless
      * the stall emulation or subgroupPartitionNV ranking is asked for. */
     int fused;
@@ -263,7 +273,9 @@ typedef struct vksort_vk_radix_plan {
     uint32_t count;          /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     uint32_t digit_count;
-    int small;               /* Onesweep's small-count geometry */
+    /* Onesweep's geometry for this count: NULL for the default one, else &radix.small or
+     * &radix.mid. */
+    const vksort_vk_radix_geometry *geometry;
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
     uint8_t digit[3 + 3 * 8 + 1];

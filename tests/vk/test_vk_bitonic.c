@@ -492,7 +492,7 @@ static void test_errors(void)
         CHECK(strstr(diag.message, "rank_workgroup_size") != NULL);
     }
     c2 = ci;
-    c2.flags = 1u << 5; /* no such create flag */
+    c2.flags = 1u << 6; /* no such create flag */
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
     c2 = ci;

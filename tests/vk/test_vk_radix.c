@@ -432,10 +432,10 @@ static void test_workgroup_sizes(void)
 }
 
 /* Ranking by shared atomicOr (radix_atomic_or): on with subgroups of at most 32 lanes where the
- * match words fit, which 64 invocations in at most 8 subgroups always do (lavapipe's default
- * workgroups at 4-16 lanes fill its 32 KiB with counters alone and rank with ballots). Keys,
- * pairs and u64 keys, stable, both directions, bit ranges and partial tiles sort the same bytes
- * as the CPU backend. */
+ * match words fit, which 64 invocations in at most 8 subgroups always do (at 4 lanes lavapipe's
+ * 32 KiB hold the 16 subgroups' counters but not their match words: ballots). Keys, pairs and
+ * u64 keys, stable, both directions, bit ranges and partial tiles sort the same bytes as the CPU
+ * backend. */
 static void test_atomic_or_ranking(void)
 {
     unsigned rot = 0;
@@ -456,6 +456,81 @@ static void test_atomic_or_ranking(void)
                    pr->radix_atomic_or ? "atomicOr" : "ballot");
         const uint32_t counts[] = {3, pr->radix_tile_size + 1u, 5u * pr->radix_tile_size - 7u, 100003};
         run_stable_counts(&c, counts, 4, &rot, 9100);
+    }
+}
+
+/* Scatter in two rounds (radix_scatter_rounds 2: the tile staged half at a time): on wherever
+ * the whole tile does not fit shared memory, as 32 items of 64-bit keys on 128 invocations do
+ * on any device with less than 48 KiB of it (a tile of 32 KiB or more: every device here).
+ * u64 keys, u64 pairs and u32 pairs sort the same bytes as the CPU backend, partial tiles and
+ * both halves included. */
+static void test_scatter_rounds(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_U64, VKSORT_KEY_U64, VKSORT_KEY_U32};
+    const int payloads[] = {0, 1, 1};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+        c.cfg.radix_items = 32;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const uint64_t staged = (uint64_t)pr->radix_tile_size * vksort_key_size(types[ti]);
+        CHECK(pr->radix_scatter_rounds == 1u || pr->radix_scatter_rounds == 2u);
+        if (staged >= rig.props.limits.maxComputeSharedMemorySize)
+            CHECK_EQ(pr->radix_scatter_rounds, 2u);
+        printf("     %s%s: tile %u on %u invocations, %u scatter round(s)\n",
+               vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", pr->radix_tile_size,
+               pr->radix_workgroup_size, pr->radix_scatter_rounds);
+        const uint32_t tile = pr->radix_tile_size;
+        const uint32_t counts[] = {5, tile / 2u + 3u, tile + tile / 2u, 3u * tile - 1u, 70001};
+        run_stable_counts(&c, counts, 5, &rot, 9300);
+    }
+}
+
+/* VKSORT_VK_CREATE_RADIX_COMPACT_TILES: the default tiles in their compact form (two scatter
+ * rounds, 16-bit counters) and, for Onesweep, the one-round geometry kept for counts up to 2^20
+ * (radix_mid_*). Counts on both sides of the mid limit, host and indirect (an indirect count
+ * takes the geometry of max_count), u32 keys and pairs and u64 keys, sort the same bytes as the
+ * CPU backend. */
+static void test_compact_tiles(void)
+{
+    const uint32_t max = (1u << 20) + 4096u;
+    const vksort_key_type *types = geometry_types;
+    const int *payloads = geometry_payloads;
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], max);
+        c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        CHECK_EQ(pr->radix_scatter_rounds, 2u);
+        if (algo == VKSORT_VK_ALGORITHM_ONESWEEP) {
+            /* 32-bit keys always have a one-round geometry for the mid counts; u64 keys only
+             * where their tile fits shared memory whole (not 512 x 17 on the H200's 48 KiB). */
+            if (vksort_key_size(types[ti]) == 4u || pr->radix_mid_max_count != 0u) {
+                CHECK_EQ(pr->radix_mid_max_count, 1u << 20);
+                CHECK(pr->radix_mid_tile_size > 0u && pr->radix_mid_workgroup_size > 0u);
+            }
+        } else {
+            CHECK_EQ(pr->radix_mid_max_count, 0u);
+        }
+        printf("     %s%s: compact tile %u on %u; mid tile %u on %u up to %u\n",
+               vksort_key_type_name(types[ti]), payloads[ti] ? " pairs" : "", pr->radix_tile_size,
+               pr->radix_workgroup_size, pr->radix_mid_tile_size, pr->radix_mid_workgroup_size,
+               pr->radix_mid_max_count);
+        /* Quick runs sort the counts around 2^20 for u32 keys only. */
+        const uint32_t counts[] = {3, 70001, 1u << 20, (1u << 20) + 1u};
+        run_stable_counts(&c, counts, quick && ti > 0 ? 2u : 4u, &rot, 9500);
+        c.indirect = 1; /* max_count > 2^20: the compact geometry, whatever the count */
+        c.n = 5000;
+        c.seed = 9600 + ti;
+        CHECK(sort_check_run(&c, NULL));
     }
 }
 
@@ -691,6 +766,8 @@ int main(int argc, char **argv)
     TIMED(test_partitioned_ranking);
     TIMED(test_workgroup_sizes);
     TIMED(test_atomic_or_ranking);
+    TIMED(test_scatter_rounds);
+    TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
