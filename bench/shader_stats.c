@@ -259,23 +259,24 @@ int main(int argc, char **argv)
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
                p.radix_atomic_or ? ", atomicOr ranking" : "", rounds, p.tile_size, p.workgroup_size);
         char name[96];
-        const uint32_t tile_ids[6] = {0, 1, 3, 4, 5, 6},
-                       tile_vals[6] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds,
-                                       rounds == 2u ? 1u : 0u};
+        const uint32_t key_type = (uint32_t)configs[c].type; /* spec constant 7, every pass */
+        const uint32_t tile_ids[7] = {0, 1, 3, 4, 5, 6, 7},
+                       tile_vals[7] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds,
+                                       rounds == 2u ? 1u : 0u, key_type};
         const char *suffix = p.radix_partitioned ? "_nvp" : "";
         const char *passes[2] = {"onesweep", "downsweep"};
         for (int k = 0; k < 2; ++k) {
             snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
             if (matches(name, filter))
-                report(&cx, name, tile_ids, tile_vals, 6);
+                report(&cx, name, tile_ids, tile_vals, 7);
         }
-        const uint32_t hist_ids[1] = {0}, hist_vals[1] = {256};
+        const uint32_t hist_ids[2] = {0, 7}, hist_vals[2] = {256, key_type};
         snprintf(name, sizeof name, "radix_histogram_k%u", kw);
         if (matches(name, filter))
-            report(&cx, name, hist_ids, hist_vals, 1);
+            report(&cx, name, hist_ids, hist_vals, 2);
         snprintf(name, sizeof name, "radix_upsweep_k%u", kw);
         if (matches(name, filter))
-            report(&cx, name, NULL, NULL, 0);
+            report(&cx, name, hist_ids + 1, hist_vals + 1, 1);
         const uint32_t bit_ids[3] = {0, 1, 2},
                        bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
         snprintf(name, sizeof name, "bitonic_local_sort_k%u_v%d_ns", kw, configs[c].payload);

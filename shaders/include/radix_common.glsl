@@ -47,6 +47,12 @@ layout(push_constant) uniform RadixPush {
     uint aux;         // pass-specific (histogram: elements per workgroup)
 } pc;
 
+// The sorter's key type (vksort_key_type), set by the host at pipeline creation so that the key
+// encoding folds into the code (a runtime type costs selects on every key the tile passes read,
+// twice a key); ~0u: not specialised, the push constant's.
+layout(constant_id = 7) const uint KEY_TYPE_SPEC = 0xffffffffu;
+uint radix_key_type() { return KEY_TYPE_SPEC != 0xffffffffu ? KEY_TYPE_SPEC : pc.key_type; }
+
 // Order-key digit of a key for the digit starting at `shift`, masked to the bit range.
 uint radix_digit32(uint enc, uint shift)
 {
@@ -70,14 +76,14 @@ uint radix_digit64(uvec2 enc, uint shift)
 #if KEY64
 KEY_T radix_order_key(KEY_T k)
 {
-    uvec2 e = vksort_encode64(pc.key_type, k);
+    uvec2 e = vksort_encode64(radix_key_type(), k);
     return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
 }
 uint radix_digit(KEY_T k, uint shift) { return radix_digit64(radix_order_key(k), shift); }
 #else
 KEY_T radix_order_key(KEY_T k)
 {
-    uint e = vksort_encode32(pc.key_type, k);
+    uint e = vksort_encode32(radix_key_type(), k);
     return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
 }
 uint radix_digit(KEY_T k, uint shift) { return radix_digit32(radix_order_key(k), shift); }

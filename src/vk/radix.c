@@ -420,18 +420,20 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     module_name(s, pipe, name, sizeof name);
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
-     * the other passes have fixed sizes. */
+     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
     const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
-    const uint32_t spec_data[6] = {workgroup, geo ? geo->items : rx->items,
+    const uint32_t spec_data[7] = {(uint32_t)s->key_type,
+                                   workgroup, geo ? geo->items : rx->items,
                                    geo ? geo->smem_words : rx->smem_words,
                                    (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
                                    rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
-    const VkSpecializationMapEntry entries[6] = {{0, 0, 4},  {1, 4, 4},  {3, 8, 4},
-                                                 {4, 12, 4}, {5, 16, 4}, {6, 20, 4}};
-    VkSpecializationInfo spec = {6u, entries, sizeof spec_data, spec_data};
+    const VkSpecializationMapEntry entries[7] = {{7, 0, 4},  {0, 4, 4},  {1, 8, 4}, {3, 12, 4},
+                                                 {4, 16, 4}, {5, 20, 4}, {6, 24, 4}};
+    /* The fixed-size passes take only the key type (the first entry). */
+    VkSpecializationInfo spec = {tile_pass ? 7u : 1u, entries, sizeof spec_data, spec_data};
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name,
              geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
@@ -441,7 +443,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     uint32_t pin = rx->pinned_subgroup_size;
     if (pin && local > pin * rx->max_workgroup_subgroups)
         pin = 0;
-    return vksort_vk_create_compute_pipeline(s, name, tile_pass ? &spec : NULL, pin, rx->layout,
+    return vksort_vk_create_compute_pipeline(s, name, &spec, pin, rx->layout,
                                              label,
                                              geo && pipe == RADIX_PIPE_ONESWEEP ? &geo->onesweep
                                                                                 : &rx->pipes[pipe]);
