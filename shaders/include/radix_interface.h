@@ -69,13 +69,14 @@
 #define RADIX_COPY_PER_GROUP 1024u
 /* Histogram pass: at most this many workgroups (each walks a chunk of
  * max(pc.aux, n / RADIX_HIST_MAX_GROUPS) elements, so larger counts cost no more global
- * atomics); chunks are multiples of RADIX_HIST_ALIGN elements. Chosen from H200 timings
- * (2^24 u32 keys, 16-byte loads): 2048 groups of 8192 keys 76 us, 512 groups of 32768 keys
- * 80 us (too few warps in flight for a latency-bound pass); at 2^20 the least chunk (pc.aux,
- * 2048 keys: 512 groups) 16 us against 19 us with 128 groups of 8192. So: the least chunk up to
- * 2048 groups (2^22 keys), then 2048 groups (~15 per SM of an H200), whose flush (2048 *
- * RADIX_DIGITS global atomics per digit position) stays small next to the keys at any count. */
-#define RADIX_HIST_MAX_GROUPS 2048u
+ * atomics); chunks are multiples of RADIX_HIST_ALIGN elements. Chosen from H200 timings (u32
+ * keys, 16-byte loads, 5 histogram workgroups resident per SM): at 2^22 keys 528 groups of 8192
+ * keys take 25.6 us against 41.6 us for 2048 groups of 2048 (each workgroup's fixed work -
+ * clearing, flushing, its ticket - and a third wave of workgroups cost more than the keys); at
+ * 2^24 528, 660, 1024 and 2048 groups all take 63-66 us; at 2^20 the least chunk (pc.aux, 2048
+ * keys: 512 groups) 16 us against 19 us with 128 groups of 8192. So the least chunk up to 512
+ * groups (2^20 keys), then 512 groups: about four per SM of a large GPU, enough to fill it. */
+#define RADIX_HIST_MAX_GROUPS 512u
 #define RADIX_HIST_ALIGN 1024u
 /* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
