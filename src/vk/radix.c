@@ -432,8 +432,15 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
                                    rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
     const VkSpecializationMapEntry entries[7] = {{7, 0, 4},  {0, 4, 4},  {1, 8, 4}, {3, 12, 4},
                                                  {4, 16, 4}, {5, 20, 4}, {6, 24, 4}};
-    /* The fixed-size passes take only the key type (the first entry). */
+    /* The fixed-size passes take only the key type (the first entry). The portable pairs
+     * downsweep keeps the runtime key type: specialised, it ran 1.6x slower on the H200 (2^24
+     * u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass gained 3-5 %. */
+    const int runtime_key_type = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload;
     VkSpecializationInfo spec = {tile_pass ? 7u : 1u, entries, sizeof spec_data, spec_data};
+    if (runtime_key_type) {
+        spec.mapEntryCount -= 1u; /* without entry 0, the key type */
+        spec.pMapEntries = entries + 1;
+    }
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name,
              geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
