@@ -202,14 +202,21 @@ static void test_constant_digits_skipped(void)
     }
 }
 
+/* The sorter of a configuration; a failed check (and NULL) when it cannot be created. */
+static sort_slot *checked_sorter(const sort_config *cfg)
+{
+    sort_slot *slot = sort_check_sorter(cfg);
+    CHECK(slot != NULL);
+    return slot;
+}
+
 /* AUTO: bitonic for counts that fit a tile, the device's radix sort above; the choice is the
  * vendor's (NVIDIA: Onesweep, lavapipe: portable). Results identical either way. */
 static void test_auto_choice(void)
 {
     sort_case c = make_case(VKSORT_KEY_F32, 1, DEFAULT_MAX);
     c.cfg.algorithm = VKSORT_VK_ALGORITHM_AUTO;
-    sort_slot *slot = sort_check_sorter(&c.cfg);
-    CHECK(slot != NULL);
+    sort_slot *slot = checked_sorter(&c.cfg);
     if (!slot)
         return;
     /* NVIDIA: Onesweep; lavapipe (Mesa): portable. */
@@ -276,8 +283,7 @@ static void test_no_forward_progress_emulation(void)
         c.n = cases[i].n;
         c.desc = (int)i;
         c.seed = 4242 + i;
-        sort_slot *slot = sort_check_sorter(&c.cfg);
-        CHECK(slot != NULL);
+        sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
         CHECK(slot->props.radix_tile_size * 4u < c.n); /* several workgroups per pass */
@@ -293,8 +299,7 @@ static void test_no_forward_progress_emulation(void)
 
         /* The same sorter configuration without the flag: the counter stays 0. */
         c.cfg.flags = 0;
-        sort_slot *plain = sort_check_sorter(&c.cfg);
-        CHECK(plain != NULL);
+        sort_slot *plain = checked_sorter(&c.cfg);
         if (plain) {
             CHECK(sort_check_run(&c, &scratch));
             CHECK_EQ(stall_counter(scratch, plain), 0);
@@ -308,8 +313,7 @@ static void test_partitioned_ranking(void)
 {
     sort_case c = make_case(VKSORT_KEY_U32, 1, DEFAULT_MAX);
     c.cfg.flags = VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING;
-    sort_slot *slot = sort_check_sorter(&c.cfg);
-    CHECK(slot != NULL);
+    sort_slot *slot = checked_sorter(&c.cfg);
     if (!slot)
         return;
     int has_ext = 0;
@@ -326,8 +330,7 @@ static void test_partitioned_ranking(void)
         CHECK(sort_check_run(&c, NULL));
     }
     c.cfg.flags = 0;
-    sort_slot *plain = sort_check_sorter(&c.cfg);
-    CHECK(plain != NULL);
+    sort_slot *plain = checked_sorter(&c.cfg);
     if (plain)
         CHECK_EQ(plain->props.radix_partitioned, VK_FALSE);
 }
@@ -337,8 +340,7 @@ static void test_partitioned_ranking(void)
 static void test_subgroup_size_pinning(void)
 {
     sort_case c = make_case(VKSORT_KEY_I32, 1, DEFAULT_MAX);
-    sort_slot *plain = sort_check_sorter(&c.cfg);
-    CHECK(plain != NULL);
+    sort_slot *plain = checked_sorter(&c.cfg);
     if (plain)
         CHECK_EQ(plain->props.subgroup_size_pinned, VK_FALSE);
     if (!rig.subgroup_size_control) {
@@ -354,8 +356,7 @@ static void test_subgroup_size_pinning(void)
                                 ? 32u
                                 : rig.subgroup_size;
     c.cfg.flags = VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL;
-    sort_slot *slot = sort_check_sorter(&c.cfg);
-    CHECK(slot != NULL);
+    sort_slot *slot = checked_sorter(&c.cfg);
     if (!slot)
         return;
     CHECK_EQ(slot->props.subgroup_size_pinned, VK_TRUE);
@@ -403,14 +404,12 @@ static void test_workgroup_sizes(void)
     for (size_t w = 0; w < 3; ++w) {
         for (size_t ti = 0; ti < 3; ++ti) {
             sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
-            sort_slot *plain = sort_check_sorter(&c.cfg);
-            CHECK(plain != NULL);
+            sort_slot *plain = checked_sorter(&c.cfg);
             if (!plain)
                 continue;
             const uint32_t fallback = plain->props.radix_workgroup_size;
             c.cfg.radix_wg = sizes[w];
-            sort_slot *slot = sort_check_sorter(&c.cfg);
-            CHECK(slot != NULL);
+            sort_slot *slot = checked_sorter(&c.cfg);
             if (!slot)
                 continue;
             const uint32_t got = slot->props.radix_workgroup_size;
@@ -442,8 +441,7 @@ static void test_atomic_or_ranking(void)
     for (size_t ti = 0; ti < 3; ++ti) {
         sort_case c = make_case(geometry_types[ti], geometry_payloads[ti], DEFAULT_MAX);
         c.cfg.radix_wg = 64;
-        sort_slot *slot = sort_check_sorter(&c.cfg);
-        CHECK(slot != NULL);
+        sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
         const vksort_vk_sorter_properties *pr = &slot->props;
@@ -472,8 +470,7 @@ static void test_scatter_rounds(void)
     for (size_t ti = 0; ti < 3; ++ti) {
         sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
         c.cfg.radix_items = 32;
-        sort_slot *slot = sort_check_sorter(&c.cfg);
-        CHECK(slot != NULL);
+        sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
         const vksort_vk_sorter_properties *pr = &slot->props;
@@ -504,8 +501,7 @@ static void test_compact_tiles(void)
     for (size_t ti = 0; ti < 3; ++ti) {
         sort_case c = make_case(types[ti], payloads[ti], max);
         c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
-        sort_slot *slot = sort_check_sorter(&c.cfg);
-        CHECK(slot != NULL);
+        sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
         const vksort_vk_sorter_properties *pr = &slot->props;
@@ -546,8 +542,7 @@ static void test_small_tile_geometry(void)
         for (int payload = 0; payload < 2; ++payload) {
             sort_case c = make_case(VKSORT_KEY_U32, payload, maxes[m]);
             c.cfg.radix_items = 32;
-            sort_slot *slot = sort_check_sorter(&c.cfg);
-            CHECK(slot != NULL);
+            sort_slot *slot = checked_sorter(&c.cfg);
             if (!slot)
                 continue;
             const vksort_vk_sorter_properties *pr = &slot->props;
