@@ -11,11 +11,14 @@
  *     compact: 1 adds VKSORT_VK_CREATE_RADIX_COMPACT_TILES
  * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
  */
+/* Vulkan with prototypes first: sorter_internal.h (the library's pipeline specialisation) would
+ * otherwise include it without them. */
+#include <vulkan/vulkan.h>
+
+#include "sorter_internal.h"
 #include "spirv_blobs.h"
 #include "vkutil.h"
 #include "vksort/vulkan.h"
-
-#include <vulkan/vulkan.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,9 +63,9 @@ static const vksort_spirv_blob *find_blob(const char *name)
     return NULL;
 }
 
-/* Creates the module's pipeline with the given specialisation and prints its statistics. */
-static int report(const context *cx, const char *name, const uint32_t *spec_ids,
-                  const uint32_t *spec_values, uint32_t spec_count)
+/* Creates the module's pipeline with the given specialisation (NULL: none) and prints its
+ * statistics. */
+static int report(const context *cx, const char *name, const VkSpecializationInfo *spec)
 {
     const vksort_spirv_blob *blob = find_blob(name);
     if (!blob) {
@@ -75,17 +78,13 @@ static int report(const context *cx, const char *name, const uint32_t *spec_ids,
     VkShaderModule module;
     if (vkCreateShaderModule(cx->device, &smci, NULL, &module) != VK_SUCCESS)
         return -1;
-    VkSpecializationMapEntry entries[4];
-    for (uint32_t i = 0; i < spec_count; ++i)
-        entries[i] = (VkSpecializationMapEntry){spec_ids[i], 4u * i, 4};
-    VkSpecializationInfo spec = {spec_count, entries, 4u * spec_count, spec_values};
     VkComputePipelineCreateInfo cp = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     cp.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
     cp.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     cp.stage.module = module;
     cp.stage.pName = "main";
-    cp.stage.pSpecializationInfo = spec_count ? &spec : NULL;
+    cp.stage.pSpecializationInfo = spec;
     cp.layout = cx->layout;
     VkPipeline pipeline;
     VkResult vr = vkCreateComputePipelines(cx->device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline);
@@ -95,8 +94,12 @@ static int report(const context *cx, const char *name, const uint32_t *spec_ids,
         return -1;
     }
     printf("%s (spec", name);
-    for (uint32_t i = 0; i < spec_count; ++i)
-        printf(" %u=%u", spec_ids[i], spec_values[i]);
+    for (uint32_t i = 0; spec && i < spec->mapEntryCount; ++i) {
+        const VkSpecializationMapEntry *e = &spec->pMapEntries[i];
+        uint32_t v;
+        memcpy(&v, (const unsigned char *)spec->pData + e->offset, sizeof v);
+        printf(" %u=%u", e->constantID, v);
+    }
     printf(")\n");
     VkPipelineInfoKHR pi = {.sType = VK_STRUCTURE_TYPE_PIPELINE_INFO_KHR};
     pi.pipeline = pipeline;
@@ -244,44 +247,33 @@ int main(int argc, char **argv)
         }
         vksort_vk_sorter_properties p;
         vksort_vk_get_sorter_properties(s, &p);
-        vksort_vk_sorter_destroy(s);
-        const unsigned kw = vksort_key_size(configs[c].type) * 8u;
         const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
-        /* As radix.c's radix_smem_words: the tile (or half of it) staged, or the ranking words. */
-        const uint32_t rounds = p.radix_scatter_rounds ? p.radix_scatter_rounds : 1u;
-        uint32_t smem = wg * ((items + rounds - 1u) / rounds) * (kw / 32u);
-        const uint32_t ranking_words =
-            wg / p.subgroup_size * ((rounds == 2u ? 128u : 256u) + (p.radix_atomic_or ? 256u : 0u));
-        if (smem < ranking_words)
-            smem = ranking_words;
         printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s, %u scatter round(s); bitonic tile %u, workgroup %u\n",
                vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
-               p.radix_atomic_or ? ", atomicOr ranking" : "", rounds, p.tile_size, p.workgroup_size);
+               p.radix_atomic_or ? ", atomicOr ranking" : "", p.radix_scatter_rounds, p.tile_size,
+               p.workgroup_size);
+        /* The radix pipelines exactly as the sorter specialises them (its default geometry);
+         * the tile passes of both algorithms, whichever this sorter built. */
+        const vksort_vk_radix_pipe pipes[] = {RADIX_PIPE_ONESWEEP, RADIX_PIPE_DOWNSWEEP,
+                                              RADIX_PIPE_HISTOGRAM, RADIX_PIPE_UPSWEEP};
         char name[96];
-        const uint32_t key_type = (uint32_t)configs[c].type; /* spec constant 7, every pass */
-        const uint32_t tile_ids[7] = {0, 1, 3, 4, 5, 6, 7},
-                       tile_vals[7] = {wg, items, smem, p.radix_atomic_or ? 1u : 0u, rounds,
-                                       rounds == 2u ? 1u : 0u, key_type};
-        const char *suffix = p.radix_partitioned ? "_nvp" : "";
-        const char *passes[2] = {"onesweep", "downsweep"};
-        for (int k = 0; k < 2; ++k) {
-            snprintf(name, sizeof name, "radix_%s_k%u_v%d%s", passes[k], kw, configs[c].payload, suffix);
+        for (size_t k = 0; k < sizeof pipes / sizeof pipes[0]; ++k) {
+            vksort_vk_radix_module_name(s, pipes[k], name, sizeof name);
+            vksort_vk_radix_spec spec;
+            vksort_vk_radix_specialization(s, pipes[k], NULL, &spec);
             if (matches(name, filter))
-                report(&cx, name, tile_ids, tile_vals, 7);
+                report(&cx, name, &spec.info);
         }
-        const uint32_t hist_ids[2] = {0, 7}, hist_vals[2] = {256, key_type};
-        snprintf(name, sizeof name, "radix_histogram_k%u", kw);
-        if (matches(name, filter))
-            report(&cx, name, hist_ids, hist_vals, 2);
-        snprintf(name, sizeof name, "radix_upsweep_k%u", kw);
-        if (matches(name, filter))
-            report(&cx, name, hist_ids + 1, hist_vals + 1, 1);
-        const uint32_t bit_ids[3] = {0, 1, 2},
-                       bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
+        vksort_vk_sorter_destroy(s);
+        /* The bitonic tile sort: 0 workgroup size, 1 tile size, 2 key type (pipelines.c). */
+        const uint32_t bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
+        const VkSpecializationMapEntry bit_entries[3] = {{0, 0, 4}, {1, 4, 4}, {2, 8, 4}};
+        const VkSpecializationInfo bit_spec = {3, bit_entries, sizeof bit_vals, bit_vals};
+        const unsigned kw = vksort_key_size(configs[c].type) * 8u;
         snprintf(name, sizeof name, "bitonic_local_sort_k%u_v%d_ns", kw, configs[c].payload);
         if (matches(name, filter))
-            report(&cx, name, bit_ids, bit_vals, 3);
+            report(&cx, name, &bit_spec);
     }
     vkDestroyPipelineLayout(cx.device, cx.layout, NULL);
     vkDestroyDescriptorSetLayout(cx.device, set_layout, NULL);

@@ -273,8 +273,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * runs 32 lanes: u32 keys 384 invocations with 22 items each (a tile of 8448; CUB's is
      * 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
      * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); pairs and u64 keys
-     * 512 x 17, one workgroup per multiprocessor (with the payloads in registers 384 x 22 pairs
-     * needed 143 registers, and loading them late made a pass 2x slower, docs/perf-notes.md).
+     * 512 x 17, one workgroup per multiprocessor (no compact shape of pairs was faster: 384 x 12
+     * runs two per SM and still lost; loading payloads late made a pass 2x slower;
+     * docs/perf-notes.md).
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
     if (min_size == 32u && max_size == 32u)
@@ -392,7 +393,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
 }
 
 /* Embedded module name of a radix pipeline (variants: see src/vk/CMakeLists.txt). */
-static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf, size_t n)
+void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf,
+                                 size_t n)
 {
     const unsigned kw = s->key_size * 8u;
     const int v = s->has_payload ? 1 : 0;
@@ -410,6 +412,39 @@ static void module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, ch
     }
 }
 
+void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                    const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out)
+{
+    const vksort_vk_radix *rx = &s->radix;
+    /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
+     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
+     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
+    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
+                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
+    const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
+    const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
+        (uint32_t)s->key_type,
+        geo ? geo->workgroup : rx->workgroup,
+        geo ? geo->items : rx->items,
+        geo ? geo->smem_words : rx->smem_words,
+        (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
+        rounds,
+        rounds == 2u ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 0, 1, 3, 4, 5, 6};
+    for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
+        out->data[i] = data[i];
+        out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
+    }
+    /* The fixed-size passes take only the key type (the first entry). The portable pairs
+     * downsweep keeps the runtime key type: specialised, it ran 1.6x slower on the H200 (2^24
+     * u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass gained 3-5 %. */
+    const uint32_t first = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload ? 1u : 0u;
+    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 1u) - first;
+    out->info.pMapEntries = out->entries + first;
+    out->info.dataSize = sizeof out->data;
+    out->info.pData = out->data;
+}
+
 /* geo: one of the other Onesweep geometries (its pipeline into geo->onesweep, or for the fused
  * pass rx->pipes[RADIX_PIPE_ONESWEEP_FUSED]); NULL: the default geometry. */
 static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
@@ -417,30 +452,12 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
 {
     vksort_vk_radix *rx = &s->radix;
     char name[64];
-    module_name(s, pipe, name, sizeof name);
-    /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
-     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
+    vksort_vk_radix_module_name(s, pipe, name, sizeof name);
     const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
                           pipe == RADIX_PIPE_ONESWEEP_FUSED;
     const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
-    const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
-    const uint32_t spec_data[7] = {(uint32_t)s->key_type,
-                                   workgroup, geo ? geo->items : rx->items,
-                                   geo ? geo->smem_words : rx->smem_words,
-                                   (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
-                                   rounds, rounds == 2u ? VK_TRUE : VK_FALSE};
-    const VkSpecializationMapEntry entries[7] = {{7, 0, 4},  {0, 4, 4},  {1, 8, 4}, {3, 12, 4},
-                                                 {4, 16, 4}, {5, 20, 4}, {6, 24, 4}};
-    /* The fixed-size passes take only the key type (the first entry). The portable pairs
-     * downsweep keeps the runtime key type: specialised, it ran 1.6x slower on the H200 (2^24
-     * u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass gained 3-5 %. */
-    const int runtime_key_type = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload;
-    VkSpecializationInfo spec = {tile_pass ? 7u : 1u, entries, sizeof spec_data, spec_data};
-    if (runtime_key_type) {
-        spec.mapEntryCount -= 1u; /* without entry 0, the key type */
-        spec.pMapEntries = entries + 1;
-    }
+    vksort_vk_radix_spec spec;
+    vksort_vk_radix_specialization(s, pipe, geo, &spec);
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name,
              geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
@@ -450,7 +467,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     uint32_t pin = rx->pinned_subgroup_size;
     if (pin && local > pin * rx->max_workgroup_subgroups)
         pin = 0;
-    return vksort_vk_create_compute_pipeline(s, name, &spec, pin, rx->layout,
+    return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout,
                                              label,
                                              geo && pipe == RADIX_PIPE_ONESWEEP ? &geo->onesweep
                                                                                 : &rx->pipes[pipe]);

@@ -264,6 +264,20 @@ vksort_result vksort_vk_bitonic_choose_tiles(vksort_vk_sorter *s, const VkPhysic
 vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info,
                                     vksort_vk_algorithm requested);
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
+/* What a radix pipeline is made of (also for bench/shader_stats.c, which recreates the
+ * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
+ * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
+ * points into the struct itself: fill it in place, do not copy it. */
+#define VKSORT_VK_RADIX_SPEC_MAX 7u
+typedef struct vksort_vk_radix_spec {
+    uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
+    VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
+    VkSpecializationInfo info;
+} vksort_vk_radix_spec;
+void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf,
+                                 size_t n);
+void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                    const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out);
 void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s);
 /* Whether a sort described by info runs the radix sort (else bitonic). */
 int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_info *info);
