@@ -12,15 +12,16 @@
 // Peers (lanes of the subgroup holding the same digit) come from one ballot per digit bit, or
 // from subgroupPartitionNV where VK_NV_shader_subgroup_partitioned exists (USE_PARTITIONED=1).
 // Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (set by the
-// host for subgroups of at most 32 lanes)
-// each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
-// word back (CUB's "atomic or" match): a few instructions an item instead of about sixty for the
-// eight ballots, the ranking loop's main cost on the H200 (docs/perf-notes.md).
+// host for subgroups of at most 32 lanes) each lane instead ORs its lane bit into its
+// subgroup's match word of the digit and reads the word back (CUB's "atomic or" match): a few
+// instructions an item instead of about sixty for the eight ballots, the ranking loop's main
+// cost on the H200 (docs/perf-notes.md).
 //
-// Shared memory is kept small so that two workgroups share a multiprocessor where the driver
-// gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
-// H200, docs/perf-notes.md): per-subgroup counters can be 16 bits (COUNTERS16, two digits a
-// word), and the tile can be staged for the scatter in two halves (SCATTER_ROUNDS).
+// Shared memory can be kept small so that two workgroups share a multiprocessor where the driver
+// gives compute little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
+// H200): per-subgroup counters of 16 bits (COUNTERS16, two digits a word) and the tile staged
+// for the scatter in two halves (SCATTER_ROUNDS). The H200's u32 keys tile, 384 x 22, so runs
+// two workgroups per multiprocessor (measured, docs/perf-notes.md).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
