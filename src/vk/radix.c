@@ -419,6 +419,13 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     }
 }
 
+/* The tile passes (radix_tile.glsl): their shape comes from specialization constants. */
+static int radix_tile_pass(vksort_vk_radix_pipe pipe)
+{
+    return pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
+           pipe == RADIX_PIPE_ONESWEEP_FUSED;
+}
+
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                     const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out)
 {
@@ -426,8 +433,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
      * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
-    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
-                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
+    const int tile_pass = radix_tile_pass(pipe);
     const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
         (uint32_t)s->key_type,
@@ -460,8 +466,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     vksort_vk_radix *rx = &s->radix;
     char name[64];
     vksort_vk_radix_module_name(s, pipe, name, sizeof name);
-    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
-                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
+    const int tile_pass = radix_tile_pass(pipe);
     const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
     vksort_vk_radix_spec spec;
     vksort_vk_radix_specialization(s, pipe, geo, &spec);
