@@ -39,6 +39,9 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
     uint shift = radix_pass_shift(p);
     uint tile_base = part * TILE;
     uint tile_n = min(TILE, n - tile_base);
+    // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
+    // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
+    uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
     radix_rank_tile(parity, tile_base, tile_n, shift);
 
     bool stall = stall_first && part == 0u;
@@ -101,7 +104,8 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
             }
             atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
         }
-        s_dst[d] = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d] + exclusive - s_tile_start[d];
+        uint start = d == t ? global_start : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+        s_dst[d] = start + exclusive - s_tile_start[d];
     }
     // Clear this partition's row of the other region for the next active pass.
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
