@@ -79,7 +79,7 @@ shared uint s_broadcast;
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
-uint r_pos[ITEMS];
+uint r_pos[ITEMS]; // tile-local sorted position; ~0 for elements past the count
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
@@ -87,7 +87,7 @@ uint r_val[ITEMS];
 // the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
 // registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
 #define PACK_DIGIT (SCATTER_ROUNDS > 1u)
-uint r_digit[ITEMS];  // tile-local sorted position; >= TILE for elements past the count
+uint r_digit[ITEMS];
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -263,7 +263,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
-void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
+void radix_stage_half(uint lo, bool values)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
@@ -293,7 +293,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(parity, tile_base, lo, false);
+        radix_stage_half(lo, false);
         barrier();
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
@@ -313,7 +313,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         if (HAS_VALUE != 0 || lo + STAGED < TILE)
             barrier();
 #if HAS_VALUE
-        radix_stage_half(parity, tile_base, lo, true);
+        radix_stage_half(lo, true);
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
