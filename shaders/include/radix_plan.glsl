@@ -30,21 +30,29 @@ void radix_plan_write_groups(uint entry, uint groups)
 void radix_plan_sort()
 {
     uint t = gl_LocalInvocationID.x;
+    // Every load first (the counts of every digit position and the state words), so that the
+    // plan - the histogram pass's exposed tail - waits for one round trip instead of one per
+    // digit position.
     uint n = state[RADIX_S_COUNT];
+    uint tiles = state[RADIX_S_TILES];
+    uint blocks = state[RADIX_S_BLOCKS];
+    uint c[RADIX_MAX_PASSES];
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        c[p] = p < pc.digit_count ? hist[p * RADIX_DIGITS + t] : 0u;
     if (t < RADIX_MAX_PASSES)
         s_plan_constant[t] = 0u;
     barrier();
-    for (uint p = 0u; p < pc.digit_count; ++p) {
-        uint c = hist[p * RADIX_DIGITS + t];
-        if (c == n)
-            s_plan_constant[p] = 1u;
-        hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c);
-        barrier();
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
+        if (p < pc.digit_count) { // uniform
+            if (c[p] == n)
+                s_plan_constant[p] = 1u;
+            hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c[p]);
+            barrier();
+        }
     }
     if (t == 0u) {
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
-        uint groups = portable ? state[RADIX_S_BLOCKS] : state[RADIX_S_TILES];
-        uint blocks = state[RADIX_S_BLOCKS];
+        uint groups = portable ? blocks : tiles;
         uint ordinal = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;
