@@ -114,12 +114,12 @@ static double measure_copy_rate(void)
     return 2.0 * (double)bytes / (best * 1e-3);
 }
 
-/* The "[x CUB]" cell of a table row: CUB's time over this one, or "[  - ]" without a CUB time
- * (not built, or not asked for). */
-static const char *ratio_cell(double cub_time, double time, char cell[16])
+/* The "[x CUB]" cell of a table row: CUB's time over this one (ratio), or "[  - ]" where there
+ * is no CUB time (ratio 0: not built, or not asked for). */
+static const char *ratio_cell(double ratio, char cell[16])
 {
-    if (cub_time > 0)
-        snprintf(cell, 16, "[%4.2f]", cub_time / time);
+    if (ratio > 0)
+        snprintf(cell, 16, "[%4.2f]", ratio);
     else
         snprintf(cell, 16, "[  - ]");
     return cell;
@@ -492,7 +492,7 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                 }
                 double ratio = us[4] > 0 ? us[4] / us[k] : 0;
                 char cell[16];
-                printf(" | %-8s %8.2f %s%s", names[k], us[k], ratio_cell(us[4], us[k], cell),
+                printf(" | %-8s %8.2f %s%s", names[k], us[k], ratio_cell(ratio, cell),
                        bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f\n", w->name, n, sorts, names[k], us[k], ratio);
@@ -633,7 +633,7 @@ int main(int argc, char **argv)
                 double ratio = ms[3] > 0 ? ms[3] / ms[k] : 0;
                 char cell[16];
                 printf(" | %-8s %8.4f (%6.2f) %s {%3.0f%%}%s", sorter_names[k], ms[k],
-                       n / ms[k] / 1e6, ratio_cell(ms[3], ms[k], cell), floor_ms / ms[k] * 100,
+                       n / ms[k] / 1e6, ratio_cell(ratio, cell), floor_ms / ms[k] * 100,
                        bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f\n", w->name, n, bit_lo,

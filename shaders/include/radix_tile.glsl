@@ -12,15 +12,16 @@
 // Peers (lanes of the subgroup holding the same digit) come from one ballot per digit bit, or
 // from subgroupPartitionNV where VK_NV_shader_subgroup_partitioned exists (USE_PARTITIONED=1).
 // Ballots are uvec4, so any subgroup size from 4 to 128 works. With RANK_ATOMIC_OR (set by the
-// host for subgroups of at most 32 lanes)
-// each lane instead ORs its lane bit into its subgroup's match word of the digit and reads the
-// word back (CUB's "atomic or" match): a few instructions an item instead of about sixty for the
-// eight ballots, the ranking loop's main cost on the H200 (docs/perf-notes.md).
+// host for subgroups of at most 32 lanes) each lane instead ORs its lane bit into its
+// subgroup's match word of the digit and reads the word back (CUB's "atomic or" match): a few
+// instructions an item instead of about sixty for the eight ballots, the ranking loop's main
+// cost on the H200 (docs/perf-notes.md).
 //
-// Shared memory is kept small so that two workgroups share a multiprocessor where the driver
-// gives a workgroup little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
-// H200, docs/perf-notes.md): per-subgroup counters can be 16 bits (COUNTERS16, two digits a
-// word), and the tile can be staged for the scatter in two halves (SCATTER_ROUNDS).
+// Shared memory can be kept small so that two workgroups share a multiprocessor where the driver
+// gives compute little of it (NVIDIA's Vulkan driver: about 50 KiB per multiprocessor on the
+// H200): per-subgroup counters of 16 bits (COUNTERS16, two digits a word) and the tile staged
+// for the scatter in two halves (SCATTER_ROUNDS). The H200's u32 keys tile, 384 x 22, so runs
+// two workgroups per multiprocessor (measured, docs/perf-notes.md).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
@@ -78,7 +79,7 @@ shared uint s_broadcast;
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
-uint r_pos[ITEMS];
+uint r_pos[ITEMS]; // tile-local sorted position; ~0 for elements past the count
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
@@ -86,7 +87,7 @@ uint r_val[ITEMS];
 // the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
 // registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
 #define PACK_DIGIT (SCATTER_ROUNDS > 1u)
-uint r_digit[ITEMS];  // tile-local sorted position; >= TILE for elements past the count
+uint r_digit[ITEMS];
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -262,7 +263,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
-void radix_stage_half(uint parity, uint tile_base, uint lo, bool values)
+void radix_stage_half(uint lo, bool values)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
@@ -292,7 +293,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(parity, tile_base, lo, false);
+        radix_stage_half(lo, false);
         barrier();
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
@@ -312,7 +313,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         if (HAS_VALUE != 0 || lo + STAGED < TILE)
             barrier();
 #if HAS_VALUE
-        radix_stage_half(parity, tile_base, lo, true);
+        radix_stage_half(lo, true);
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;

@@ -16,6 +16,7 @@
 #include "sorter_internal.h"
 #include "radix_interface.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -130,6 +131,17 @@ static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
 
+/* Whether a tile pass of w invocations can run: whole subgroups of the largest size, a divisor
+ * of 256 below 256 (radix_tile.glsl), within the device's limits and, with a pinned subgroup
+ * size, within its subgroups per workgroup (max_pinned_wg). */
+static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, uint32_t max_size,
+                                uint32_t max_pinned_wg)
+{
+    return w != 0u && w % max_size == 0u && (w >= 256u || 256u % w == 0u) &&
+           w <= lim->maxComputeWorkGroupInvocations && w <= lim->maxComputeWorkGroupSize[0] &&
+           w <= max_pinned_wg;
+}
+
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken. */
 #define RADIX_MID_MAX_COUNT (1u << 20)
 
@@ -144,12 +156,6 @@ static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geomet
     out->atomic_or = g->atomic_or;
     out->max_count = max_count;
 }
-
-/* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a subgroup's
- * lanes fit one match word (at most 32) and shared memory holds the match words; else eight
- * ballots per item. On the H200 the ballots were the ranking loop's main cost: a CUDA model of
- * the pass ran 237 -> 180 us at 2^24 with the atomicOr, the Vulkan pass -4.5 %
- * (docs/perf-notes.md). */
 
 /* Items per invocation asked for: the knob, else 17 on subgroups >= 32 (measured best on the
  * H200 among 9..25 at 256 invocations and among 13, 15, 17 at 512, docs/perf-notes.md), 8 on
@@ -263,6 +269,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "256..1024 (got %u)",
                               want_wg);
     const uint32_t key_words = s->key_size / 4u;
+    /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a
+     * subgroup's lanes fit one match word (at most 32) and shared memory holds the match words
+     * (radix_fit drops it otherwise); else eight ballots per item. On the H200 the ballots were
+     * the ranking loop's main cost: a CUDA model of the pass ran 237 -> 180 us at 2^24 with the
+     * atomicOr, the Vulkan pass -4.5 % (docs/perf-notes.md). */
     const int atomic_or = !rx->partitioned && max_size <= 32u;
     radix_geometry geo = radix_fit(lim, wg, min_size, key_words, preferred_items(info, rx), 0u, atomic_or);
     if (geo.items == 0u)
@@ -280,12 +291,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     uint32_t wides[2] = {want_wg, 0u};
     if (min_size == 32u && max_size == 32u)
         wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
+    const uint32_t max_pinned_wg =
+        rx->pinned_subgroup_size ? rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups
+                                 : UINT32_MAX;
     for (int k = 0; k < 2; ++k) {
         const uint32_t wide = wides[k];
-        if (wide == 0u || wide % max_size != 0u || (wide < 256u && 256u % wide != 0u) ||
-            wide > lim->maxComputeWorkGroupInvocations || wide > lim->maxComputeWorkGroupSize[0] ||
-            (rx->pinned_subgroup_size &&
-             wide > rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups))
+        if (!radix_workgroup_runs(lim, wide, max_size, max_pinned_wg))
             continue;
         const int compact = k == 1 && wide == 384u;
         const uint32_t pref = compact && info->radix_items_per_invocation == 0u ? 22u
@@ -337,11 +348,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         s->max_count > rx->small.max_count) {
         /* 512 x 17 where every pipeline runs 32 lanes, else the one-round geometry the flag
          * replaced. */
-        const int wide32 = min_size == 32u && max_size == 32u &&
-                           512u <= lim->maxComputeWorkGroupInvocations &&
-                           512u <= lim->maxComputeWorkGroupSize[0] &&
-                           (!rx->pinned_subgroup_size ||
-                            512u <= rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups);
+        const int wide32 = min_size == 32u && max_size == 32u && radix_workgroup_runs(lim, 512u, max_size, max_pinned_wg);
         /* Only where one round holds the whole preferred tile (u64 keys at 512 x 17 need two). */
         const uint32_t mid_items = wide32 ? 17u : one_round.items;
         radix_geometry mid = wide32 ? radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or)
@@ -412,6 +419,13 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     }
 }
 
+/* The tile passes (radix_tile.glsl): their shape comes from specialization constants. */
+static int radix_tile_pass(vksort_vk_radix_pipe pipe)
+{
+    return pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
+           pipe == RADIX_PIPE_ONESWEEP_FUSED;
+}
+
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                     const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out)
 {
@@ -419,8 +433,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
      * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
-    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
-                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
+    const int tile_pass = radix_tile_pass(pipe);
     const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
         (uint32_t)s->key_type,
@@ -453,8 +466,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     vksort_vk_radix *rx = &s->radix;
     char name[64];
     vksort_vk_radix_module_name(s, pipe, name, sizeof name);
-    const int tile_pass = pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
-                          pipe == RADIX_PIPE_ONESWEEP_FUSED;
+    const int tile_pass = radix_tile_pass(pipe);
     const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
     vksort_vk_radix_spec spec;
     vksort_vk_radix_specialization(s, pipe, geo, &spec);
