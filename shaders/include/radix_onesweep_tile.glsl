@@ -32,8 +32,9 @@ const uint LB_WIDTH = 4u;
 // Partition `part` of digit pass p over the n elements (tiles partitions in all), reading the
 // `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
 // key addresses wait on it). Every invocation calls it; it ends with the tile written (no
-// barrier after the last writes).
-void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+// barrier after the last writes). full: tile_n == TILE (constant at each call).
+void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
+                                   bool stall_first, bool full)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
@@ -42,7 +43,7 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
-    radix_rank_tile(parity, tile_base, tile_n, shift);
+    radix_rank_tile(parity, tile_base, tile_n, shift, full);
 
     bool stall = stall_first && part == 0u;
     // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
@@ -113,8 +114,18 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
         lookback[next_row + d] = 0u;
     barrier();
 
-    radix_scatter_tile(parity, tile_base, tile_n, shift);
+    radix_scatter_tile(parity, tile_base, tile_n, shift, full);
 
+}
+
+// Every tile but the last is full: those run a copy of the partition without per-element bounds
+// tests (the test is per workgroup, so the barriers inside stay in uniform control flow).
+void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+{
+    if (n - part * TILE >= TILE)
+        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true);
+    else
+        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false);
 }
 
 #endif

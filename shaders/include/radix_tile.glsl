@@ -167,8 +167,9 @@ void radix_scan_counts()
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
 // digit at `shift`: fills r_key, r_pos (tile-local sorted position; PACK_DIGIT: digit in the high half),
-// s_count and s_tile_start.
-void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
+// s_count and s_tile_start. full: the caller knows tile_n == TILE (a constant at the call, so
+// the compiler drops every per-element bounds test: the tile functions are inlined).
+void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
@@ -180,7 +181,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = li < tile_n;
+        bool valid = full || li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
 #if HAS_VALUE
         r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
@@ -188,7 +189,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
     }
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = li < tile_n;
+        bool valid = full || li < tile_n;
         uint digit = valid ? radix_digit(r_key[j], shift) : 0u;
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
@@ -263,11 +264,11 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
-void radix_stage_half(uint lo, bool values)
+void radix_stage_half(uint lo, bool values, bool full)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
-        if (r_pos[j] != 0xffffffffu && (SCATTER_ROUNDS == 1u || q < STAGED)) {
+        if ((full || r_pos[j] != 0xffffffffu) && (SCATTER_ROUNDS == 1u || q < STAGED)) {
             if (!values) {
 #if KEY64
                 s_mem[q] = r_key[j].x;
@@ -289,16 +290,16 @@ void radix_stage_half(uint lo, bool values)
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
 // tile start.
-void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
+void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(lo, false);
+        radix_stage_half(lo, false, full);
         barrier();
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (lo + i < tile_n) {
+            if (full || lo + i < tile_n) {
 #if KEY64
                 KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
 #else
@@ -313,11 +314,11 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         if (HAS_VALUE != 0 || lo + STAGED < TILE)
             barrier();
 #if HAS_VALUE
-        radix_stage_half(lo, true);
+        radix_stage_half(lo, true, full);
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (lo + i < tile_n)
+            if (full || lo + i < tile_n)
                 radix_store_value(parity, dst[m], s_mem[i]);
         }
         if (lo + STAGED < TILE)
