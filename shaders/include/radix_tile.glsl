@@ -83,11 +83,6 @@ uint r_pos[ITEMS]; // tile-local sorted position; ~0 for elements past the count
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
-// With two scatter rounds (compact tiles, where registers decide whether two workgroups fit)
-// the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
-// registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
-#define PACK_DIGIT (SCATTER_ROUNDS > 1u)
-uint r_digit[ITEMS];
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -165,14 +160,16 @@ void radix_scan_counts()
     barrier();
 }
 
-// Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
-// digit at `shift`: fills r_key, r_pos (tile-local sorted position; PACK_DIGIT: digit in the high half),
-// s_count and s_tile_start. full: the caller knows tile_n == TILE (a constant at the call, so
-// the compiler drops every per-element bounds test: the tile functions are inlined).
-void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+// Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
+// at `shift` (CUB's "early counts"): fills r_key (r_val), s_count and s_tile_start, and leaves
+// in each subgroup's counters the position in the tile of that subgroup's first element of each
+// digit, so that radix_rank_counted gives final tile positions without a second walk over the
+// items. Callers may publish s_count before ranking. full: the caller knows tile_n == TILE (a
+// constant at the call, so the compiler drops every per-element bounds test: the tile functions
+// are inlined). Ends with a barrier.
+void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
-    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
@@ -187,6 +184,60 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
         r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
     }
+    // Per-subgroup digit counts (shared atomics without a result: they pipeline, unlike the
+    // ranking's per-item chain).
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+        if (full || li < tile_n) {
+            uint d = radix_digit(r_key[j], shift);
+            atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
+        }
+    }
+    barrier();
+
+    // Per counter word: subgroup counts -> exclusive offsets across subgroups, in place, and
+    // the tile counts. One invocation owns a whole word (both digits of a 16-bit pair), so
+    // plain stores do.
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint run_lo = 0u, run_hi = 0u;
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+            uint v = s_mem[sg * COUNTER_WORDS + w];
+            if (COUNTERS16) {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
+                run_lo += v & 0xffffu;
+                run_hi += v >> 16u;
+            } else {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo;
+                run_lo += v;
+            }
+        }
+        if (COUNTERS16) {
+            s_count[2u * w] = run_lo;
+            s_count[2u * w + 1u] = run_hi;
+        } else {
+            s_count[w] = run_lo;
+        }
+    }
+    barrier();
+    radix_scan_counts();
+
+    // Seed every subgroup's counters with the digit's start in the tile (positions stay below
+    // the tile size, < 2^16 with 16-bit counters, so the halves never carry into each other).
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint start = COUNTERS16 ? s_tile_start[2u * w] | (s_tile_start[2u * w + 1u] << 16u)
+                                : s_tile_start[w];
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg)
+            s_mem[sg * COUNTER_WORDS + w] += start;
+    }
+    barrier();
+}
+
+// Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
+// sorted by digit (~0 past the count). Ends with a barrier (s_mem is reused for staging).
+void radix_rank_counted(uint tile_n, uint shift, bool full)
+{
+    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
+    uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = full || li < tile_n;
@@ -220,46 +271,16 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        r_digit[j] = digit; // dead code where PACK_DIGIT
-        r_pos[j] = valid ? (before + rank) | (PACK_DIGIT ? digit << 16u : 0u) : 0xffffffffu;
-    }
-    barrier();
-
-    // Per counter word: subgroup counters -> exclusive offsets across subgroups, in place
-    // (offsets stay below the tile size, < 2^16), and the tile counts. One invocation owns a
-    // whole word (both digits of a 16-bit pair), so plain stores do.
-    for (uint w = t; w < COUNTER_WORDS; w += WG) {
-        uint run_lo = 0u, run_hi = 0u;
-        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint v = s_mem[sg * COUNTER_WORDS + w];
-            if (COUNTERS16) {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
-                run_lo += v & 0xffffu;
-                run_hi += v >> 16u;
-            } else {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo;
-                run_lo += v;
-            }
-        }
-        if (COUNTERS16) {
-            s_count[2u * w] = run_lo;
-            s_count[2u * w + 1u] = run_hi;
-        } else {
-            s_count[w] = run_lo;
-        }
-    }
-    barrier();
-    radix_scan_counts();
-
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
-            uint d = PACK_DIGIT ? r_pos[j] >> 16u : r_digit[j];
-            uint offset =
-                (s_mem[radix_counter_word(gl_SubgroupID, d)] >> radix_counter_shift(d)) & COUNTER_MASK;
-            r_pos[j] = (PACK_DIGIT ? r_pos[j] & 0xffffu : r_pos[j]) + s_tile_start[d] + offset;
-        }
+        r_pos[j] = valid ? before + rank : 0xffffffffu;
     }
     barrier(); // s_mem is reused for staging after this
+}
+
+// Both: loads, counts and ranks the tile.
+void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+{
+    radix_count_tile(parity, tile_base, tile_n, shift, full);
+    radix_rank_counted(tile_n, shift, full);
 }
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
