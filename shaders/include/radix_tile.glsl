@@ -75,6 +75,7 @@ shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
 shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
+shared uint s_count_shift; // radix_count_tile's copy of the digit shift (see there)
 #include "radix_scan.glsl"
 
 // The tile held in registers.
@@ -173,6 +174,8 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
+    if (t == 0u)
+        s_count_shift = shift;
     barrier();
 
     uint local_base = radix_subgroup_base();
@@ -185,11 +188,14 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
 #endif
     }
     // Per-subgroup digit counts (shared atomics without a result: they pipeline, unlike the
-    // ranking's per-item chain).
+    // ranking's per-item chain). The shift comes from shared memory so that the compiler cannot
+    // keep these digits (and their counter addresses) live for the ranking loop: on the H200
+    // that took the u32 keys pass from 80 to 131 registers, one workgroup per SM instead of two.
+    uint count_shift = s_count_shift;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         if (full || li < tile_n) {
-            uint d = radix_digit(r_key[j], shift);
+            uint d = radix_digit(r_key[j], count_shift);
             atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
         }
     }
@@ -307,6 +313,17 @@ void radix_stage_half(uint lo, bool values, bool full)
     }
 }
 
+// Whether staged position pos (of a scatter round) holds an element. A full tile has every
+// position below TILE; the rounds cover SCATTER_ROUNDS * STAGED >= TILE positions, more where
+// ITEMS is odd (512 x 17 in two rounds of 9 items: the second round's last WG positions are
+// past the tile), so only a full tile whose rounds cover it exactly skips the test.
+bool radix_staged_element(uint pos, uint tile_n, bool full)
+{
+    if (full && SCATTER_ROUNDS * STAGED == TILE)
+        return true;
+    return pos < (full ? TILE : tile_n);
+}
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
@@ -320,7 +337,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (full || lo + i < tile_n) {
+            if (radix_staged_element(lo + i, tile_n, full)) {
 #if KEY64
                 KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
 #else
@@ -339,7 +356,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (full || lo + i < tile_n)
+            if (radix_staged_element(lo + i, tile_n, full))
                 radix_store_value(parity, dst[m], s_mem[i]);
         }
         if (lo + STAGED < TILE)
