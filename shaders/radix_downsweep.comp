@@ -31,12 +31,12 @@ void main()
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
         barrier();
-        radix_rank_tile(parity, tile_base, tile_n, shift);
+        radix_rank_tile(parity, tile_base, tile_n, shift, false);
         for (uint d = t; d < RADIX_DIGITS; d += WG) {
             s_dst[d] = s_run[d] - s_tile_start[d];
             s_run[d] += s_count[d];
         }
         barrier();
-        radix_scatter_tile(parity, tile_base, tile_n, shift);
+        radix_scatter_tile(parity, tile_base, tile_n, shift, false);
     }
 }

@@ -1,9 +1,9 @@
 // Radix sort: one Onesweep partition (tile) of one digit pass, shared by the Onesweep pass
 // (radix_onesweep.comp: one dispatch per digit) and the fused pass (radix_onesweep_fused.comp:
-// every digit in one dispatch). The tile is ranked with subgroup ballots, its digit counts are
-// published at once (AGGREGATE), then the exclusive prefix over earlier partitions comes from a
-// decoupled look-back, the inclusive prefix is published (INCLUSIVE), and the tile is written
-// through shared memory.
+// every digit in one dispatch). The tile's digits are counted and the counts published at once
+// (AGGREGATE), then the tile is ranked (subgroup match words or ballots), the exclusive prefix
+// over earlier partitions comes from a decoupled look-back, the inclusive prefix is published
+// (INCLUSIVE), and the tile is written through shared memory.
 //
 // Look-back words (2-bit status, 30-bit count) live in two regions used by alternate active
 // passes: while a pass reads region `parity`, each partition clears its row of the other region
@@ -32,8 +32,9 @@ const uint LB_WIDTH = 4u;
 // Partition `part` of digit pass p over the n elements (tiles partitions in all), reading the
 // `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
 // key addresses wait on it). Every invocation calls it; it ends with the tile written (no
-// barrier after the last writes).
-void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+// barrier after the last writes). full: tile_n == TILE (constant at each call).
+void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
+                                   bool stall_first, bool full)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
@@ -42,33 +43,38 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
-    radix_rank_tile(parity, tile_base, tile_n, shift);
+    radix_count_tile(parity, tile_base, tile_n, shift, full);
 
-    bool stall = stall_first && part == 0u;
     // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
     // leave the loop together (loops that lanes leave at different iterations broke on
     // lavapipe; see docs/vulkan.md).
-    if (stall && gl_SubgroupID == 0u) {
-        uint spins = 0u;
-        bool waiting = true;
-        while (waiting) {
-            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
-            waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
-            ++spins;
+    if (stall_first) {
+        if (part == 0u && gl_SubgroupID == 0u) {
+            uint spins = 0u;
+            bool waiting = true;
+            while (waiting) {
+                uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
+                waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
+                ++spins;
+            }
+            if (spins >= STALL_SPIN_LIMIT && subgroupElect())
+                atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
         }
-        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
-            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
+        barrier();
     }
-    barrier();
 
+    // The tile's counts are published before it is ranked (CUB's early counts), so that later
+    // partitions' look-backs find them while this one ranks. Each look-back word is the whole
+    // message (status and count), written with one atomic, so no fence is needed; readers poll
+    // it with coherent volatile loads (4 % faster per pass on the H200 than polling with
+    // atomicOr(x, 0), docs/perf-notes.md).
     uint region = parity * pc.max_tiles * RADIX_DIGITS;
     uint row = region + part * RADIX_DIGITS;
-    // Each look-back word is the whole message (status and count), written with one atomic, so
-    // no fence is needed; readers poll it with coherent volatile loads (4 % faster per pass on
-    // the H200 than polling with atomicOr(x, 0), docs/perf-notes.md).
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         atomicExchange(lookback[row + d],
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
+
+    radix_rank_counted(tile_n, shift, full);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup waiting until every lane is done. (Lanes that
@@ -113,8 +119,18 @@ void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles
         lookback[next_row + d] = 0u;
     barrier();
 
-    radix_scatter_tile(parity, tile_base, tile_n, shift);
+    radix_scatter_tile(parity, tile_base, tile_n, shift, full);
 
+}
+
+// Every tile but the last is full: those run a copy of the partition without per-element bounds
+// tests (the test is per workgroup, so the barriers inside stay in uniform control flow).
+void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+{
+    if (n - part * TILE >= TILE)
+        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true);
+    else
+        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false);
 }
 
 #endif

@@ -75,6 +75,7 @@ shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
 shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
+shared uint s_count_shift; // radix_count_tile's copy of the digit shift (see there)
 #include "radix_scan.glsl"
 
 // The tile held in registers.
@@ -83,11 +84,6 @@ uint r_pos[ITEMS]; // tile-local sorted position; ~0 for elements past the count
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
-// With two scatter rounds (compact tiles, where registers decide whether two workgroups fit)
-// the digit rides in r_pos's high half (tile positions < 2^16); with one round it has its own
-// registers, which saves the packing instructions (3 % of a 2^24 pairs sort on the H200).
-#define PACK_DIGIT (SCATTER_ROUNDS > 1u)
-uint r_digit[ITEMS];
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -165,30 +161,92 @@ void radix_scan_counts()
     barrier();
 }
 
-// Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and ranks it on the
-// digit at `shift`: fills r_key, r_pos (tile-local sorted position; PACK_DIGIT: digit in the high half),
-// s_count and s_tile_start.
-void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
+// Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
+// at `shift` (CUB's "early counts"): fills r_key (r_val), s_count and s_tile_start, and leaves
+// in each subgroup's counters the position in the tile of that subgroup's first element of each
+// digit, so that radix_rank_counted gives final tile positions without a second walk over the
+// items. Callers may publish s_count before ranking. full: the caller knows tile_n == TILE (a
+// constant at the call, so the compiler drops every per-element bounds test: the tile functions
+// are inlined). Ends with a barrier.
+void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
-    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
+    if (t == 0u)
+        s_count_shift = shift;
     barrier();
 
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = li < tile_n;
+        bool valid = full || li < tile_n;
         r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
 #if HAS_VALUE
         r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
     }
+    // Per-subgroup digit counts (shared atomics without a result: they pipeline, unlike the
+    // ranking's per-item chain). The shift comes from shared memory so that the compiler cannot
+    // keep these digits (and their counter addresses) live for the ranking loop: on the H200
+    // that took the u32 keys pass from 80 to 131 registers, one workgroup per SM instead of two.
+    uint count_shift = s_count_shift;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = li < tile_n;
+        if (full || li < tile_n) {
+            uint d = radix_digit(r_key[j], count_shift);
+            atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
+        }
+    }
+    barrier();
+
+    // Per counter word: subgroup counts -> exclusive offsets across subgroups, in place, and
+    // the tile counts. One invocation owns a whole word (both digits of a 16-bit pair), so
+    // plain stores do.
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint run_lo = 0u, run_hi = 0u;
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+            uint v = s_mem[sg * COUNTER_WORDS + w];
+            if (COUNTERS16) {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
+                run_lo += v & 0xffffu;
+                run_hi += v >> 16u;
+            } else {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo;
+                run_lo += v;
+            }
+        }
+        if (COUNTERS16) {
+            s_count[2u * w] = run_lo;
+            s_count[2u * w + 1u] = run_hi;
+        } else {
+            s_count[w] = run_lo;
+        }
+    }
+    barrier();
+    radix_scan_counts();
+
+    // Seed every subgroup's counters with the digit's start in the tile (positions stay below
+    // the tile size, < 2^16 with 16-bit counters, so the halves never carry into each other).
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint start = COUNTERS16 ? s_tile_start[2u * w] | (s_tile_start[2u * w + 1u] << 16u)
+                                : s_tile_start[w];
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg)
+            s_mem[sg * COUNTER_WORDS + w] += start;
+    }
+    barrier();
+}
+
+// Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
+// sorted by digit (~0 past the count). Ends with a barrier (s_mem is reused for staging).
+void radix_rank_counted(uint tile_n, uint shift, bool full)
+{
+    uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
+    uint local_base = radix_subgroup_base();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+        bool valid = full || li < tile_n;
         uint digit = valid ? radix_digit(r_key[j], shift) : 0u;
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
@@ -219,55 +277,25 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        r_digit[j] = digit; // dead code where PACK_DIGIT
-        r_pos[j] = valid ? (before + rank) | (PACK_DIGIT ? digit << 16u : 0u) : 0xffffffffu;
-    }
-    barrier();
-
-    // Per counter word: subgroup counters -> exclusive offsets across subgroups, in place
-    // (offsets stay below the tile size, < 2^16), and the tile counts. One invocation owns a
-    // whole word (both digits of a 16-bit pair), so plain stores do.
-    for (uint w = t; w < COUNTER_WORDS; w += WG) {
-        uint run_lo = 0u, run_hi = 0u;
-        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint v = s_mem[sg * COUNTER_WORDS + w];
-            if (COUNTERS16) {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
-                run_lo += v & 0xffffu;
-                run_hi += v >> 16u;
-            } else {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo;
-                run_lo += v;
-            }
-        }
-        if (COUNTERS16) {
-            s_count[2u * w] = run_lo;
-            s_count[2u * w + 1u] = run_hi;
-        } else {
-            s_count[w] = run_lo;
-        }
-    }
-    barrier();
-    radix_scan_counts();
-
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (r_pos[j] != 0xffffffffu) {
-            uint d = PACK_DIGIT ? r_pos[j] >> 16u : r_digit[j];
-            uint offset =
-                (s_mem[radix_counter_word(gl_SubgroupID, d)] >> radix_counter_shift(d)) & COUNTER_MASK;
-            r_pos[j] = (PACK_DIGIT ? r_pos[j] & 0xffffu : r_pos[j]) + s_tile_start[d] + offset;
-        }
+        r_pos[j] = valid ? before + rank : 0xffffffffu;
     }
     barrier(); // s_mem is reused for staging after this
 }
 
+// Both: loads, counts and ranks the tile.
+void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+{
+    radix_count_tile(parity, tile_base, tile_n, shift, full);
+    radix_rank_counted(tile_n, shift, full);
+}
+
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
-void radix_stage_half(uint lo, bool values)
+void radix_stage_half(uint lo, bool values, bool full)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
-        if (r_pos[j] != 0xffffffffu && (SCATTER_ROUNDS == 1u || q < STAGED)) {
+        if ((full || r_pos[j] != 0xffffffffu) && (SCATTER_ROUNDS == 1u || q < STAGED)) {
             if (!values) {
 #if KEY64
                 s_mem[q] = r_key[j].x;
@@ -285,20 +313,31 @@ void radix_stage_half(uint lo, bool values)
     }
 }
 
+// Whether staged position pos (of a scatter round) holds an element. A full tile has every
+// position below TILE; the rounds cover SCATTER_ROUNDS * STAGED >= TILE positions, more where
+// ITEMS is odd (512 x 17 in two rounds of 9 items: the second round's last WG positions are
+// past the tile), so only a full tile whose rounds cover it exactly skips the test.
+bool radix_staged_element(uint pos, uint tile_n, bool full)
+{
+    if (full && SCATTER_ROUNDS * STAGED == TILE)
+        return true;
+    return pos < (full ? TILE : tile_n);
+}
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
 // tile start.
-void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
+void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(lo, false);
+        radix_stage_half(lo, false, full);
         barrier();
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (lo + i < tile_n) {
+            if (radix_staged_element(lo + i, tile_n, full)) {
 #if KEY64
                 KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
 #else
@@ -313,11 +352,11 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift)
         if (HAS_VALUE != 0 || lo + STAGED < TILE)
             barrier();
 #if HAS_VALUE
-        radix_stage_half(lo, true);
+        radix_stage_half(lo, true, full);
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;
-            if (lo + i < tile_n)
+            if (radix_staged_element(lo + i, tile_n, full))
                 radix_store_value(parity, dst[m], s_mem[i]);
         }
         if (lo + STAGED < TILE)
