@@ -1437,6 +1437,17 @@ static vksort_result g_allocate_own(vksort_graph *g)
 
 /* ---- compile: barriers -------------------------------------------------------------------- */
 
+/* The scopes both barrier structs (VkImageMemoryBarrier2, VkBufferMemoryBarrier2) share, set
+ * once for either; no queue family transfer. */
+#define G_BARRIER_SCOPES(b, src_stage, src_access, dst_stage, dst_access)                          \
+    do {                                                                                           \
+        (b)->srcStageMask = (src_stage);                                                           \
+        (b)->srcAccessMask = (src_access);                                                         \
+        (b)->dstStageMask = (dst_stage);                                                           \
+        (b)->dstAccessMask = (dst_access);                                                         \
+        (b)->srcQueueFamilyIndex = (b)->dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;             \
+    } while (0)
+
 static int g_push_barrier(vksort_graph *g, uint32_t ri, VkPipelineStageFlags2 src_stage,
                           VkAccessFlags2 src_access, VkPipelineStageFlags2 dst_stage,
                           VkAccessFlags2 dst_access, VkImageLayout old_layout,
@@ -1451,13 +1462,9 @@ static int g_push_barrier(vksort_graph *g, uint32_t ri, VkPipelineStageFlags2 sr
         VkImageMemoryBarrier2 *b = &g->image_barriers[g->image_barrier_count];
         memset(b, 0, sizeof *b);
         b->sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2;
-        b->srcStageMask = src_stage;
-        b->srcAccessMask = src_access;
-        b->dstStageMask = dst_stage;
-        b->dstAccessMask = dst_access;
+        G_BARRIER_SCOPES(b, src_stage, src_access, dst_stage, dst_access);
         b->oldLayout = old_layout;
         b->newLayout = new_layout;
-        b->srcQueueFamilyIndex = b->dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
         b->image = r->image;
         b->subresourceRange = r->range;
         g->image_barrier_count++;
@@ -1467,11 +1474,7 @@ static int g_push_barrier(vksort_graph *g, uint32_t ri, VkPipelineStageFlags2 sr
         VkBufferMemoryBarrier2 *b = &g->buffer_barriers[g->buffer_barrier_count];
         memset(b, 0, sizeof *b);
         b->sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER_2;
-        b->srcStageMask = src_stage;
-        b->srcAccessMask = src_access;
-        b->dstStageMask = dst_stage;
-        b->dstAccessMask = dst_access;
-        b->srcQueueFamilyIndex = b->dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+        G_BARRIER_SCOPES(b, src_stage, src_access, dst_stage, dst_access);
         b->buffer = r->buffer;
         b->offset = r->offset;
         b->size = r->size;
