@@ -98,6 +98,20 @@ static int parse_digits(const char *s, const char *what, int base, uint64_t *out
     return 0;
 }
 
+int cli_parse_command(const char *cmd, int argc, char **argv, cli_opt *opts, size_t nopts,
+                      const char **pos, size_t max_pos, size_t *npos, void (*usage)(FILE *),
+                      char *err, size_t n)
+{
+    int help = 0;
+    if (cli_parse_args(cmd, argc, argv, opts, nopts, pos, max_pos, npos, &help, err, n) != 0)
+        return CLI_EXIT_USAGE;
+    if (help) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    return CLI_ARGS_GO_ON;
+}
+
 int cli_parse_u64(const char *s, const char *what, uint64_t *out, char *err, size_t n)
 {
     const char *rest = NULL;

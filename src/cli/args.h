@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* One long option, "--name VALUE", "--name=VALUE" or the flag "--name". The parser fills
  * `present` and `value`; a command keeps its table in an array indexed by its own enum. */
@@ -24,6 +25,14 @@ typedef struct cli_opt {
 int cli_parse_args(const char *cmd, int argc, char **argv, cli_opt *opts, size_t nopts,
                    const char **pos, size_t max_pos, size_t *npos, int *help, char *err,
                    size_t n);
+
+/* What every subcommand does first: cli_parse_args, then usage(stdout) for "--help". Returns
+ * CLI_ARGS_GO_ON when the command should go on, else the exit status to return (CLI_EXIT_OK
+ * after the help, CLI_EXIT_USAGE after a parse error, its message in err). */
+#define CLI_ARGS_GO_ON (-1)
+int cli_parse_command(const char *cmd, int argc, char **argv, cli_opt *opts, size_t nopts,
+                      const char **pos, size_t max_pos, size_t *npos, void (*usage)(FILE *),
+                      char *err, size_t n);
 
 /* A non-negative decimal integer (or 0x-prefixed hexadecimal). what names it in messages. */
 int cli_parse_u64(const char *s, const char *what, uint64_t *out, char *err, size_t n);

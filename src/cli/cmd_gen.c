@@ -49,13 +49,9 @@ int cli_cmd_gen(int argc, char **argv, char *err, size_t n)
     };
     const char *pos[1];
     size_t npos = 0;
-    int help = 0;
-    if (cli_parse_args("gen", argc, argv, opts, O_COUNT, pos, 1, &npos, &help, err, n) != 0)
-        return CLI_EXIT_USAGE;
-    if (help) {
-        cli_usage_gen(stdout);
-        return CLI_EXIT_OK;
-    }
+    int status = cli_parse_command("gen", argc, argv, opts, O_COUNT, pos, 1, &npos, cli_usage_gen, err, n);
+    if (status != CLI_ARGS_GO_ON)
+        return status;
     vksort_key_type type;
     uint64_t count64 = 0, seed = 1;
     cli_dist dist = {CLI_DIST_UNIFORM, 0};

@@ -167,13 +167,9 @@ int cli_cmd_run(int argc, char **argv, char *err, size_t n)
     };
     const char *pos[1];
     size_t npos = 0;
-    int help = 0;
-    if (cli_parse_args("run", argc, argv, opts, O_COUNT, pos, 0, &npos, &help, err, n) != 0)
-        return CLI_EXIT_USAGE;
-    if (help) {
-        cli_usage_run(stdout);
-        return CLI_EXIT_OK;
-    }
+    int status = cli_parse_command("run", argc, argv, opts, O_COUNT, pos, 0, &npos, cli_usage_run, err, n);
+    if (status != CLI_ARGS_GO_ON)
+        return status;
     run_job job;
     memset(&job, 0, sizeof job);
     cli_sort_request *req = &job.req;

@@ -144,13 +144,9 @@ int cli_cmd_sort(int argc, char **argv, char *err, size_t n)
     };
     const char *pos[2];
     size_t npos = 0;
-    int help = 0;
-    if (cli_parse_args("sort", argc, argv, opts, O_COUNT, pos, 2, &npos, &help, err, n) != 0)
-        return CLI_EXIT_USAGE;
-    if (help) {
-        cli_usage_sort(stdout);
-        return CLI_EXIT_OK;
-    }
+    int status = cli_parse_command("sort", argc, argv, opts, O_COUNT, pos, 2, &npos, cli_usage_sort, err, n);
+    if (status != CLI_ARGS_GO_ON)
+        return status;
 
     sort_job job;
     memset(&job, 0, sizeof job);
