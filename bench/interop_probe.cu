@@ -505,22 +505,26 @@ int setup(probe &p)
 
 /* ---- CUDA pieces -------------------------------------------------------------------------------- */
 
+/* A wait or a signal of one imported semaphore at `value` on stream st (the two calls take the
+ * same arguments with their own parameter struct). */
+template <typename Params, typename Call>
+int semaphore_op(Call call, cudaExternalSemaphore_t x, uint64_t value, cudaStream_t st)
+{
+    Params prm;
+    memset(&prm, 0, sizeof prm);
+    prm.params.fence.value = value;
+    BENCH_CUDA_CHECK(call(&x, &prm, 1, st));
+    return 0;
+}
+
 int cuda_wait(cudaExternalSemaphore_t x, uint64_t value, cudaStream_t st)
 {
-    cudaExternalSemaphoreWaitParams w;
-    memset(&w, 0, sizeof w);
-    w.params.fence.value = value;
-    BENCH_CUDA_CHECK(cudaWaitExternalSemaphoresAsync(&x, &w, 1, st));
-    return 0;
+    return semaphore_op<cudaExternalSemaphoreWaitParams>(cudaWaitExternalSemaphoresAsync, x, value, st);
 }
 
 int cuda_signal(cudaExternalSemaphore_t x, uint64_t value, cudaStream_t st)
 {
-    cudaExternalSemaphoreSignalParams s;
-    memset(&s, 0, sizeof s);
-    s.params.fence.value = value;
-    BENCH_CUDA_CHECK(cudaSignalExternalSemaphoresAsync(&x, &s, 1, st));
-    return 0;
+    return semaphore_op<cudaExternalSemaphoreSignalParams>(cudaSignalExternalSemaphoresAsync, x, value, st);
 }
 
 int mark(probe &p, int slot, cudaStream_t st)
