@@ -317,16 +317,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     /* Compact however it came about (asked, the 32-lane default, or a tile that only fits in
      * two rounds): a one-round geometry may serve the mid counts. */
     const int compact_default = geo.rounds == 2u;
-    rx->workgroup = geo.workgroup;
-    rx->items = geo.items;
-    rx->tile = geo.workgroup * geo.items;
-    rx->atomic_or = geo.atomic_or;
-    rx->scatter_rounds = geo.rounds;
-    rx->smem_words = radix_smem_words(&geo, min_size, key_words);
+    radix_set_geometry(&rx->geometry, &geo, min_size, key_words, s->max_count);
     const uint32_t wg_final = geo.workgroup;
     /* Onesweep's small-count geometry, where the tile above is larger: the same pass with at
      * most 256 invocations (whole subgroups of the largest size) and RADIX_SMALL_TILE elements. */
-    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->tile > RADIX_SMALL_TILE &&
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && rx->geometry.tile > RADIX_SMALL_TILE &&
         s->max_count > 1u) {
         uint32_t swg = wg_final < 256u ? wg_final : 256u;
         uint32_t sitems = RADIX_SMALL_TILE / swg;
@@ -362,7 +357,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
-    uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->tile - 1) / rx->tile);
+    uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->geometry.tile - 1) / rx->geometry.tile);
     const vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
     for (int k = 0; k < 2; ++k) {
         if (!others[k]->max_count)
@@ -434,15 +429,15 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
      * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
     const int tile_pass = radix_tile_pass(pipe);
-    const uint32_t rounds = geo ? geo->scatter_rounds : rx->scatter_rounds;
+    const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
         (uint32_t)s->key_type,
-        geo ? geo->workgroup : rx->workgroup,
-        geo ? geo->items : rx->items,
-        geo ? geo->smem_words : rx->smem_words,
-        (geo ? geo->atomic_or : rx->atomic_or) ? VK_TRUE : VK_FALSE,
-        rounds,
-        rounds == 2u ? VK_TRUE : VK_FALSE};
+        g->workgroup,
+        g->items,
+        g->smem_words,
+        g->atomic_or ? VK_TRUE : VK_FALSE,
+        g->scatter_rounds,
+        g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE};
     const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 0, 1, 3, 4, 5, 6};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
@@ -467,7 +462,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char name[64];
     vksort_vk_radix_module_name(s, pipe, name, sizeof name);
     const int tile_pass = radix_tile_pass(pipe);
-    const uint32_t workgroup = geo ? geo->workgroup : rx->workgroup;
+    const uint32_t workgroup = (geo ? geo : &rx->geometry)->workgroup;
     vksort_vk_radix_spec spec;
     vksort_vk_radix_specialization(s, pipe, geo, &spec);
     char label[96];
@@ -697,7 +692,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     push.digit_count = p->digit_count;
     /* Small and mid counts (an indirect count: by max_count) take their own geometry. */
     const vksort_vk_radix_geometry *geo = p->geometry;
-    push.tile_size = geo ? geo->tile : rx->tile;
+    push.tile_size = (geo ? geo : &rx->geometry)->tile;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];

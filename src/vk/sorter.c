@@ -472,8 +472,8 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->stable_tile_size = s->tile[1].size;
     out->workgroup_size = s->tile[0].workgroup;
     out->radix_algorithm = s->radix.algorithm;
-    out->radix_tile_size = s->radix.tile;
-    out->radix_workgroup_size = s->radix.workgroup;
+    out->radix_tile_size = s->radix.geometry.tile;
+    out->radix_workgroup_size = s->radix.geometry.workgroup;
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
     out->radix_small_tile_size = s->radix.small.tile;
@@ -483,9 +483,9 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_mid_tile_size = s->radix.mid.tile;
     out->radix_mid_workgroup_size = s->radix.mid.workgroup;
     out->radix_mid_max_count = s->radix.mid.max_count;
-    out->radix_atomic_or = s->radix.atomic_or ? VK_TRUE : VK_FALSE;
+    out->radix_atomic_or = s->radix.geometry.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_small_atomic_or = s->radix.small.atomic_or ? VK_TRUE : VK_FALSE;
-    out->radix_scatter_rounds = s->radix.scatter_rounds;
+    out->radix_scatter_rounds = s->radix.geometry.scatter_rounds;
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
     out->small_sort = s->small_sort;
     out->rank_capacity = s->rank_capacity;

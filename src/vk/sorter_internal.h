@@ -79,12 +79,9 @@ typedef struct vksort_vk_radix {
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
     int partitioned;               /* subgroupPartitionNV ranking */
-    uint32_t workgroup;            /* scatter/downsweep invocations */
-    uint32_t items;                /* elements per invocation */
-    uint32_t tile;                 /* workgroup * items */
-    uint32_t smem_words;
-    int atomic_or;                 /* ranking by shared atomicOr instead of ballots */
-    uint32_t scatter_rounds;       /* 1: the tile staged whole for the scatter; 2: in halves */
+    /* The default tile geometry of the scatter/downsweep passes (max_count: the sorter's; its
+     * pipelines are in pipes[], not in its `onesweep`). */
+    vksort_vk_radix_geometry geometry;
     /* Onesweep's other tile geometries, chosen per sort by count: `small` (counts up to its
      * max_count: smaller tiles spread a small sort over more workgroups) and `mid` (counts up
      * to its max_count above small's: where the default geometry is compact, the one-workgroup
