@@ -35,7 +35,16 @@ void main()
     uint passes = pc.digit_count;
     bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
     uint tasks = tiles * (passes + (copy_back ? 1u : 0u));
-    for (;;) {
+    // A workgroup takes at most twice its share of the tasks, then leaves the rest to the
+    // others (the dispatch has a workgroup per tile, so the shares cover every task). Without a
+    // bound, a driver that runs workgroups one after another gives every task to the first
+    // one, and lavapipe cuts every loop of an invocation short once all its loops together
+    // have run 65535 iterations (gallivm's loop limiter, docs/vulkan.md): from about 120 tiles
+    // of four passes on, the first workgroup's look-backs stopped early and wrote wrong
+    // positions. Leaving after its share keeps a workgroup at a few thousand iterations.
+    uint groups = gl_NumWorkGroups.x;
+    uint max_taken = 2u * ((tasks + groups - 1u) / groups);
+    for (uint taken = 0u; taken < max_taken; ++taken) {
         if (t == 0u)
             s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
         barrier();
@@ -46,15 +55,9 @@ void main()
         uint p = k / tiles;
         uint part = k - p * tiles;
         if (p > 0u) {
-            // Subgroup 0 spins as a whole (every lane reads the same counter and leaves
-            // together), then the workgroup goes on.
-            if (gl_SubgroupID == 0u) {
-                bool waiting = true;
-                while (waiting) {
-                    uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p - 1u], 0u));
-                    waiting = done < tiles;
-                }
-            }
+            // Subgroup 0 waits, then the workgroup goes on.
+            if (gl_SubgroupID == 0u)
+                radix_wait_state(RADIX_S_DONE + p - 1u, tiles, 0u);
             // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
             memoryBarrierBuffer();

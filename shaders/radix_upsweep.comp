@@ -27,7 +27,8 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Block
 
 shared uint s_hist[RADIX_DIGITS];
 
-const uint STALL_SPIN_LIMIT = 1u << 24;
+#include "radix_wait.glsl"
+const uint STALL_SPIN_LIMIT = 1u << 24; // polls
 
 // Key loads in flight per invocation.
 #ifndef UPSWEEP_LOADS
@@ -78,20 +79,9 @@ void main()
     }
     barrier();
     bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;
-    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
-    // leave the loop together (loops that lanes leave at different iterations broke on
-    // lavapipe; see docs/vulkan.md).
-    if (stall && gl_SubgroupID == 0u) {
-        uint spins = 0u;
-        bool waiting = true;
-        while (waiting) {
-            uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
-            waiting = done < blocks - 1u && spins < STALL_SPIN_LIMIT;
-            ++spins;
-        }
-        if (spins >= STALL_SPIN_LIMIT && subgroupElect())
-            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
-    }
+    if (stall && gl_SubgroupID == 0u &&
+        !radix_wait_state(RADIX_S_DONE + p, blocks - 1u, STALL_SPIN_LIMIT) && subgroupElect())
+        atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         block_counts[block * RADIX_DIGITS + d] = s_hist[d];

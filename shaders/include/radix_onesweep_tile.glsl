@@ -14,6 +14,7 @@
 #define VKSORT_RADIX_ONESWEEP_TILE_GLSL
 
 #include "radix_tile.glsl"
+#include "radix_wait.glsl"
 #extension GL_KHR_shader_subgroup_vote : require
 
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buffer Lookback {
@@ -24,7 +25,7 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buff
 // partition has finished - as a GPU without forward progress might run it last. Onesweep's later
 // partitions wait for partition 0, so this can only end by the bounded spin giving up, which is
 // counted in state[RADIX_S_STALL_TIMEOUTS].
-const uint STALL_SPIN_LIMIT = 1u << 20;
+const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
@@ -45,21 +46,10 @@ void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
     radix_count_tile(parity, tile_base, tile_n, shift, full);
 
-    // The first subgroup spins as a whole: every lane reads the same counter, so all lanes
-    // leave the loop together (loops that lanes leave at different iterations broke on
-    // lavapipe; see docs/vulkan.md).
     if (stall_first) {
-        if (part == 0u && gl_SubgroupID == 0u) {
-            uint spins = 0u;
-            bool waiting = true;
-            while (waiting) {
-                uint done = subgroupBroadcastFirst(atomicAdd(state[RADIX_S_DONE + p], 0u));
-                waiting = done < tiles - 1u && spins < STALL_SPIN_LIMIT;
-                ++spins;
-            }
-            if (spins >= STALL_SPIN_LIMIT && subgroupElect())
-                atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
-        }
+        if (part == 0u && gl_SubgroupID == 0u &&
+            !radix_wait_state(RADIX_S_DONE + p, tiles - 1u, STALL_SPIN_LIMIT) && subgroupElect())
+            atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
         barrier();
     }
 
@@ -85,24 +75,27 @@ void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
             uint j = part;
             bool done = false;
             while (!subgroupAll(done)) {
-                if (!done) {
-                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
-                    // round trip), then summed back from the nearest while they are published,
-                    // up to the first INCLUSIVE.
-                    uint j0 = j;
-                    uint w[LB_WIDTH];
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
-                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
-                    bool walk = true;
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
-                        if (walk && k < j0) {
-                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
-                                exclusive += w[k] & RADIX_LB_VALUE;
-                                --j;
-                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                                walk = !done;
-                            } else {
-                                walk = false;
+                // POLL_BURST steps an iteration (radix_wait.glsl: lavapipe's loop limit).
+                [[unroll]] for (uint r = 0u; r < POLL_BURST; ++r) {
+                    if (!done) {
+                        // The words of up to LB_WIDTH predecessors at once (independent loads, one
+                        // round trip), then summed back from the nearest while they are published,
+                        // up to the first INCLUSIVE.
+                        uint j0 = j;
+                        uint w[LB_WIDTH];
+                        [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
+                            w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
+                        bool walk = true;
+                        [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
+                            if (walk && k < j0) {
+                                if ((w[k] & RADIX_LB_STATUS) != 0u) {
+                                    exclusive += w[k] & RADIX_LB_VALUE;
+                                    --j;
+                                    done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                                    walk = !done;
+                                } else {
+                                    walk = false;
+                                }
                             }
                         }
                     }

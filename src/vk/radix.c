@@ -44,9 +44,9 @@ static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
 }
 
 /* Vendors whose drivers run every started workgroup to completion alongside the others, and
- * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too, but Onesweep's
- * look-back gives wrong prefixes there when workgroups run on several threads (Mesa 22.3; see
- * docs/vulkan.md): AUTO takes the portable sort on it. */
+ * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too and runs Onesweep
+ * correctly, but bounds how long a shader may wait (its loop limit, docs/vulkan.md): AUTO
+ * takes the portable sort there. */
 static int vendor_has_forward_progress(uint32_t vendor_id)
 {
     switch (vendor_id) {
@@ -214,6 +214,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                         : VKSORT_VK_ALGORITHM_PORTABLE;
     rx->algorithm = requested;
     rx->subgroup_size = sg.subgroupSize;
+    /* lavapipe (Mesa's vendor ID on a CPU device) stops the loops of an invocation after 65535
+     * iterations in all (gallivm's loop limiter, docs/vulkan.md): waits there poll in bursts. */
+    rx->poll_burst = p2.properties.vendorID == 0x10005u &&
+                             p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
+                         ? 64u
+                         : 1u;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
@@ -427,27 +433,30 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     const vksort_vk_radix *rx = &s->radix;
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
-     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl). */
+     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
         (uint32_t)s->key_type,
+        rx->poll_burst,
         g->workgroup,
         g->items,
         g->smem_words,
         g->atomic_or ? VK_TRUE : VK_FALSE,
         g->scatter_rounds,
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 0, 1, 3, 4, 5, 6};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 0, 1, 3, 4, 5, 6};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
     }
-    /* The fixed-size passes take only the key type (the first entry). The portable pairs
-     * downsweep keeps the runtime key type: specialised, it ran 1.6x slower on the H200 (2^24
-     * u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass gained 3-5 %. */
+    /* The fixed-size passes take only the key type and the poll burst (the first two entries).
+     * The portable pairs downsweep keeps the runtime key type: specialised, it ran 1.6x slower
+     * on the H200 (2^24 u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass
+     * gained 3-5 %. */
     const uint32_t first = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload ? 1u : 0u;
-    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 1u) - first;
+    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 2u) - first;
     out->info.pMapEntries = out->entries + first;
     out->info.dataSize = sizeof out->data;
     out->info.pData = out->data;

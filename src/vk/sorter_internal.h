@@ -91,6 +91,9 @@ typedef struct vksort_vk_radix {
     /* Small counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED) unless
      * the stall emulation or subgroupPartitionNV ranking is asked for. */
     int fused;
+    /* Polls per spin-loop iteration (radix_wait.glsl): 1, or 64 on lavapipe, which ends every
+     * loop of an invocation after 65535 iterations of all its loops together. */
+    uint32_t poll_burst;
     uint32_t hist_chunk;           /* least elements per histogram workgroup */
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
     uint32_t max_blocks;           /* portable blocks */
@@ -265,7 +268,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 7u
+#define VKSORT_VK_RADIX_SPEC_MAX 8u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
