@@ -36,6 +36,12 @@ int demo_set_count(demo_app *app, uint32_t count, demo_sort sort)
         fprintf(stderr, "vksort-demo: sort '%s' is not available: %s\n", demo_sort_name(sort), why);
         return -1;
     }
+    if (sort == DEMO_SORT_ONESWEEP && ctx->is_cpu) {
+        const char *t = getenv("LP_NUM_THREADS");
+        if (!t || strcmp(t, "1") != 0)
+            fprintf(stderr, "vksort-demo: warning: onesweep on a CPU Vulkan driver needs "
+                            "LP_NUM_THREADS=1 (lavapipe's loop limit, docs/vulkan.md)\n");
+    }
     app->sort = sort;
     return 0;
 }

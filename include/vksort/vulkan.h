@@ -55,9 +55,9 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            sort of the device: ONESWEEP on
  *            drivers known to schedule workgroups fairly - NVIDIA, AMD, Intel - and PORTABLE
  *            elsewhere (Apple, ARM Mali, Qualcomm Adreno, Imagination, Mesa's lavapipe, others).
- *            Onesweep runs on lavapipe too (tested with one and two worker threads), but
- *            lavapipe caps how long a shader may wait (its loop limit, docs/vulkan.md), so a
- *            worker thread held up that long by the OS would give wrong output: not AUTO there.
+ *            On lavapipe a look-back that waits long (several worker threads) can run into
+ *            its loop limit and give wrong output (docs/vulkan.md); ask for Onesweep there
+ *            only with LP_NUM_THREADS=1 (workgroups one after another: no look-back waits).
  *            Devices without the subgroup operations the radix sorts need (basic, vote, ballot,
  *            arithmetic in compute) get BITONIC for every count.
  * Both radix sorts need subgroup operations and max_count < 2^30. */

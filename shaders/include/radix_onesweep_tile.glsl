@@ -75,27 +75,24 @@ void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
             uint j = part;
             bool done = false;
             while (!subgroupAll(done)) {
-                // POLL_BURST steps an iteration (radix_wait.glsl: lavapipe's loop limit).
-                [[unroll]] for (uint r = 0u; r < POLL_BURST; ++r) {
-                    if (!done) {
-                        // The words of up to LB_WIDTH predecessors at once (independent loads, one
-                        // round trip), then summed back from the nearest while they are published,
-                        // up to the first INCLUSIVE.
-                        uint j0 = j;
-                        uint w[LB_WIDTH];
-                        [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
-                            w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
-                        bool walk = true;
-                        [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
-                            if (walk && k < j0) {
-                                if ((w[k] & RADIX_LB_STATUS) != 0u) {
-                                    exclusive += w[k] & RADIX_LB_VALUE;
-                                    --j;
-                                    done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                                    walk = !done;
-                                } else {
-                                    walk = false;
-                                }
+                if (!done) {
+                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
+                    // round trip), then summed back from the nearest while they are published,
+                    // up to the first INCLUSIVE.
+                    uint j0 = j;
+                    uint w[LB_WIDTH];
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
+                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
+                    bool walk = true;
+                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
+                        if (walk && k < j0) {
+                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
+                                exclusive += w[k] & RADIX_LB_VALUE;
+                                --j;
+                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                                walk = !done;
+                            } else {
+                                walk = false;
                             }
                         }
                     }

@@ -44,9 +44,9 @@ static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
 }
 
 /* Vendors whose drivers run every started workgroup to completion alongside the others, and
- * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too and runs Onesweep
- * correctly, but bounds how long a shader may wait (its loop limit, docs/vulkan.md): AUTO
- * takes the portable sort there. */
+ * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too, but its loop
+ * limit bounds how long a look-back may wait (docs/vulkan.md): AUTO takes the portable sort
+ * there. */
 static int vendor_has_forward_progress(uint32_t vendor_id)
 {
     switch (vendor_id) {
