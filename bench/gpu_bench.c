@@ -3,9 +3,13 @@
  * GPU, same sizes, one run. u32 keys, u32 pairs, f32 pairs, u64 keys; n = 2^lo .. 2^hi; optional
  * bit range (e.g. --bits 0:16).
  *
- * vksort: device-local buffers; before every run fresh random data is copied in from a staging
- * buffer (outside the timed region); GPU time from the sort's own first/last timestamps; median
- * of --runs (>= 20) after 2 warm-ups; the first and last runs are checked sorted on the host.
+ * vksort: device-local buffers; before every run the random input is copied in from a
+ * device-local copy (outside the timed region, but in the same command buffer, so the GPU never
+ * waits for the host between runs: host work between runs let the H200 drop its clocks to
+ * 345 MHz, and the next sorts ran 2-5x slower - docs/perf-notes.md, "The slow state
+ * explained"); GPU time from the sort's own first/last timestamps; median of --runs (>= 20)
+ * after warm-ups that keep the GPU busy for at least WARMUP_MS; the first warm-up and the last
+ * run are checked sorted on the host.
  * CUB: bench/cub_bench.h (cudaEvents, fresh data each run, checked) when built with CUDA.
  * Also measures the copy rate (vkCmdCopyBuffer, read + write bytes) for the bandwidth floor:
  * bytes a radix sort must move = key (+payload) bytes x (1 histogram read of keys + 2 per
@@ -38,6 +42,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* Warm-up runs go on until the GPU has sorted for this long (at least two runs, at most
+ * MAX_WARMUP_RUNS), so that every timed run finds its clocks up. */
+#define WARMUP_MS 100.0
+#define MAX_WARMUP_RUNS 400
 
 typedef struct workload {
     const char *name;
@@ -92,8 +101,10 @@ static double measure_copy_rate(void)
     qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qp.queryCount = 2;
     vkCreateQueryPool(rig.device, &qp, NULL, &pool);
-    double best = 1e30;
-    for (int r = 0; r < 6; ++r) {
+    double best = 1e30, busy_ms = 0;
+    int warm_runs = 0;
+    /* Warm-up copies until the GPU has been busy for WARMUP_MS (clocks up), then 5 timed. */
+    for (int r = -1; r < 5;) {
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vkCmdResetQueryPool(cmd, pool, 0, 2);
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
@@ -105,8 +116,11 @@ static double measure_copy_rate(void)
         vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
         double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
-        if (r > 0 && ms < best)
+        if (r >= 0 && ms < best)
             best = ms;
+        busy_ms += ms;
+        if (r >= 0 || busy_ms >= WARMUP_MS || ++warm_runs >= MAX_WARMUP_RUNS)
+            ++r;
     }
     vkDestroyQueryPool(rig.device, pool, NULL);
     vk_rig_buffer_destroy(&rig, &a);
@@ -185,10 +199,10 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     return s;
 }
 
-/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, host-visible
- * staging for fresh data and a read-back for the checks. */
+/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, the input's
+ * device-local copy (src_*) and its host-visible staging, and a read-back for the checks. */
 typedef struct bench_buffers {
-    vk_rig_buffer keys, vals, scratch, stage_k, stage_v, back;
+    vk_rig_buffer keys, vals, scratch, src_k, src_v, stage_k, stage_v, back;
     VkDeviceSize key_bytes, value_bytes; /* value_bytes 0: no payload */
 } bench_buffers;
 
@@ -197,6 +211,8 @@ static void bench_buffers_destroy(bench_buffers *b)
     vk_rig_buffer_destroy(&rig, &b->keys);
     vk_rig_buffer_destroy(&rig, &b->vals);
     vk_rig_buffer_destroy(&rig, &b->scratch);
+    vk_rig_buffer_destroy(&rig, &b->src_k);
+    vk_rig_buffer_destroy(&rig, &b->src_v);
     vk_rig_buffer_destroy(&rig, &b->stage_k);
     vk_rig_buffer_destroy(&rig, &b->stage_v);
     vk_rig_buffer_destroy(&rig, &b->back);
@@ -213,10 +229,12 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     int err = vk_rig_buffer_create(&rig, kb, st, 0, &b->keys) ||
               vk_rig_buffer_create(&rig, req->scratch_size, req->scratch_usage, 0, &b->scratch) ||
+              vk_rig_buffer_create(&rig, kb, st, 0, &b->src_k) ||
               vk_rig_buffer_create(&rig, kb, st, 1, &b->stage_k) ||
               vk_rig_buffer_create(&rig, kb, st, 1, &b->back);
     if (w->payload)
         err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals) ||
+              vk_rig_buffer_create(&rig, vb, st, 0, &b->src_v) ||
               vk_rig_buffer_create(&rig, vb, st, 1, &b->stage_v);
     if (err)
         bench_buffers_destroy(b);
@@ -225,27 +243,42 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
     return err ? -1 : 0;
 }
 
-/* Random keys (and payloads 0, 1, ...) into the staging buffers, once. */
-static void bench_buffers_fill(bench_buffers *b, vksort_key_type type, uint64_t seed)
+/* Random keys (and payloads 0, 1, ...) into the input's device-local copy, once; 0 or -1. */
+static int bench_buffers_fill(bench_buffers *b, vksort_key_type type, uint64_t seed)
 {
     test_fill_keys(type, DIST_UNIFORM, b->stage_k.mapped, (size_t)(b->key_bytes / vksort_key_size(type)),
                    seed);
     for (VkDeviceSize i = 0; i < b->value_bytes / 4; ++i)
         ((uint32_t *)b->stage_v.mapped)[i] = (uint32_t)i;
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    VkBufferCopy ck = {0, 0, b->key_bytes}, cv = {0, 0, b->value_bytes};
+    vkCmdCopyBuffer(cmd, b->stage_k.buffer, b->src_k.buffer, 1, &ck);
+    if (b->value_bytes)
+        vkCmdCopyBuffer(cmd, b->stage_v.buffer, b->src_v.buffer, 1, &cv);
+    return vk_rig_submit_wait(&rig, cmd) != 0 ? -1 : 0;
 }
 
-/* Fresh data for a run: the staged keys XOR a new random word (still uniform random bits),
- * recorded as copies into the device buffers (the caller's barrier orders them). */
-static void bench_record_fresh_upload(bench_buffers *b, VkCommandBuffer cmd, uint64_t *rng)
+/* A run's input: the device-local copy into the sorted buffers (the caller's barrier orders
+ * the copies before the sort; the previous run's copy-source reads need no barrier). */
+static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd)
 {
-    uint32_t flip = (uint32_t)test_rng_next(rng);
-    uint32_t *words = b->stage_k.mapped;
-    for (size_t i = 0; i < (size_t)(b->key_bytes / 4); ++i)
-        words[i] ^= flip;
     VkBufferCopy ck = {0, 0, b->key_bytes}, cv = {0, 0, b->value_bytes};
-    vkCmdCopyBuffer(cmd, b->stage_k.buffer, b->keys.buffer, 1, &ck);
+    vkCmdCopyBuffer(cmd, b->src_k.buffer, b->keys.buffer, 1, &ck);
     if (b->value_bytes)
-        vkCmdCopyBuffer(cmd, b->stage_v.buffer, b->vals.buffer, 1, &cv);
+        vkCmdCopyBuffer(cmd, b->src_v.buffer, b->vals.buffer, 1, &cv);
+}
+
+/* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
+ * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS. */
+static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
+{
+    if (r >= 0)
+        return r + 1;
+    *warm_ms += gpu_ms;
+    ++*warm_runs;
+    if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
+        return -1;
+    return r + 1;
 }
 
 /* The sorted keys into the host-visible read-back buffer, after the sorts' last writes. */
@@ -297,22 +330,27 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     double *times = calloc((size_t)runs, sizeof *times);
     uint64_t *ts = calloc(nts, sizeof *ts);
     int measured = 0;
-    /* Random bit patterns once; every run gets new ones, outside the timed region. */
-    bench_buffers_fill(&bb, w->type, 7919u);
-    uint64_t rng = 12345;
-    for (int r = -2; r < runs; ++r) {
+    /* Random bit patterns once, copied in before every run outside the timed region. */
+    if (bench_buffers_fill(&bb, w->type, 7919u) != 0)
+        *check_failed = 1;
+    double warm_ms = 0;
+    int warm_runs = 0;
+    for (int r = -2; r < runs;) {
+        const int first = r < 0 && warm_runs == 0;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        bench_record_fresh_upload(&bb, cmd, &rng);
+        bench_record_input(&bb, cmd);
         /* A persistent scratch is prepared once, in the first warm-up run (the barrier below
          * covers its fill too). */
-        if (persistent_scratch && r == -2 &&
+        if (persistent_scratch && first &&
             vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
             *check_failed = 1;
         vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
         vksort_vk_cmd_sort(s, cmd, &si);
-        const int check = r == 0 || r == runs - 1;
+        /* The first warm-up and the last run are checked (the host's check of a large sort
+         * idles the GPU long enough to drop its clocks, so none precedes a timed run). */
+        const int check = first || r == runs - 1;
         if (check)
             bench_record_readback(&bb, cmd);
         vk_rig_submit_wait(&rig, cmd);
@@ -320,8 +358,10 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             *check_failed = 1;
         vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        const double ms = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0)
-            times[measured++] = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
+            times[measured++] = ms;
+        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
     }
     /* Per-pass breakdown of the last run for the detail column. */
     vksort_vk_pass_time passes[64];
@@ -355,8 +395,9 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
 /* Frame mode (--frame SORTS): SORTS sorts of n elements each - their own key and payload ranges,
  * one scratch reused with a barrier between sorts, as an engine sorting several emitters -
  * recorded in one command buffer. GPU time from a timestamp before the first sort to one after
- * the last, divided by SORTS; median of `runs` after two warm-ups; fresh data every run; every
- * sort of the first and last runs checked. Returns ms per sort, or a negative value. */
+ * the last, divided by SORTS; median of `runs` after the warm-ups (WARMUP_MS); the input copied
+ * in every run; every sort of the first warm-up and the last run checked. Returns ms per sort,
+ * or a negative value. */
 static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uint32_t n, int sorts,
                                 int runs, int *check_failed, char *detail, size_t detail_len)
 {
@@ -384,14 +425,18 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         err = 1;
     }
     int measured = 0;
-    if (!err)
-        bench_buffers_fill(&bb, w->type, 104729u);
-    uint64_t rng = 777;
-    for (int r = -2; !err && r < runs; ++r) {
+    if (!err && bench_buffers_fill(&bb, w->type, 104729u) != 0) {
+        snprintf(detail, detail_len, "input upload failed");
+        err = 1;
+    }
+    double warm_ms = 0;
+    int warm_runs = 0;
+    for (int r = -2; !err && r < runs;) {
+        const int first = r < 0 && warm_runs == 0;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        bench_record_fresh_upload(&bb, cmd, &rng);
+        bench_record_input(&bb, cmd);
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
-        if (persistent_scratch && r == -2 && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
+        if (persistent_scratch && first && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
         vkCmdResetQueryPool(cmd, pool, 0, 2);
         vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
@@ -415,7 +460,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
                 *check_failed = 1;
         }
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
-        const int check = r == 0 || r == runs - 1;
+        const int check = first || r == runs - 1; /* as in time_vksort */
         if (check)
             bench_record_readback(&bb, cmd);
         if (vk_rig_submit_wait(&rig, cmd) != 0) {
@@ -429,9 +474,10 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         uint64_t ts[2];
         vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        const double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0)
-            times[measured++] = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6 /
-                                sorts;
+            times[measured++] = ms / sorts;
+        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
     }
     double med = -1;
     if (measured) {
