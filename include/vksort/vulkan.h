@@ -272,6 +272,8 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_mid_tile_size;
     uint32_t radix_mid_workgroup_size;
     uint32_t radix_mid_max_count;
+    /* Those mid counts run fused too (as radix_small_fused: every digit pass in one dispatch). */
+    VkBool32 radix_mid_fused;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile

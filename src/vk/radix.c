@@ -336,10 +336,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             radix_set_geometry(&rx->small, &small, min_size, key_words,
                                s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
                                                                     : RADIX_SMALL_MAX_COUNT);
-            rx->fused = !rx->partitioned &&
-                        !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
         }
     }
+    /* The small and mid geometries' sorts run fused (every digit pass in one dispatch). */
+    rx->fused = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
+                !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
@@ -463,7 +464,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
 }
 
 /* geo: one of the other Onesweep geometries (its pipeline into geo->onesweep, or for the fused
- * pass rx->pipes[RADIX_PIPE_ONESWEEP_FUSED]); NULL: the default geometry. */
+ * pass geo->fused); NULL: the default geometry. */
 static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                      vksort_vk_radix_geometry *geo)
 {
@@ -485,8 +486,9 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
         pin = 0;
     return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout,
                                              label,
-                                             geo && pipe == RADIX_PIPE_ONESWEEP ? &geo->onesweep
-                                                                                : &rx->pipes[pipe]);
+                                             !geo ? &rx->pipes[pipe]
+                                             : pipe == RADIX_PIPE_ONESWEEP_FUSED ? &geo->fused
+                                                                                 : &geo->onesweep);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -503,7 +505,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
         if (p == RADIX_PIPE_ONESWEEP_FUSED)
-            needed = 0; /* below, with the small-count geometry */
+            needed = 0; /* below, with the small and mid geometries */
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
@@ -515,11 +517,11 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (!others[k]->max_count)
             continue;
         r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
+        if (r == VKSORT_SUCCESS && s->radix.fused)
+            r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, others[k]);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    if (s->radix.fused)
-        return create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, &s->radix.small);
     return VKSORT_SUCCESS;
 }
 
@@ -535,7 +537,10 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
     for (int k = 0; k < 2; ++k) {
         if (others[k]->onesweep)
             s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
+        if (others[k]->fused)
+            s->vk.vkDestroyPipeline(s->device, others[k]->fused, s->vk_allocator);
         others[k]->onesweep = VK_NULL_HANDLE;
+        others[k]->fused = VK_NULL_HANDLE;
     }
     if (rx->layout)
         s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
@@ -596,7 +601,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->geometry = &rx->mid;
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    if (p->geometry == &rx->small && rx->fused) {
+    if (p->geometry && rx->fused) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
@@ -715,15 +720,19 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                 snprintf(name, sizeof name, "%s", vksort_vk_radix_pass_kind(kind));
             vksort_vk_label_begin(s, cmd, name);
         }
-        s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE,
-                                geo && kind == RADIX_PIPE_ONESWEEP ? geo->onesweep : rx->pipes[kind]);
+        VkPipeline pipeline = rx->pipes[kind];
+        if (geo && kind == RADIX_PIPE_ONESWEEP)
+            pipeline = geo->onesweep;
+        else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED)
+            pipeline = geo->fused;
+        s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         radix_push pc = push;
         pc.pass_index = digit;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, digit);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
-            s->vk.vkCmdDispatch(cmd, (p->count + rx->small.tile - 1u) / rx->small.tile, 1, 1);
+            s->vk.vkCmdDispatch(cmd, (p->count + geo->tile - 1u) / geo->tile, 1, 1);
         else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else

@@ -57,7 +57,7 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_BLOCK_SCAN,
     RADIX_PIPE_DOWNSWEEP,
     RADIX_PIPE_COPY,
-    RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch, small-count geometry */
+    RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch, small or mid geometry */
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
@@ -71,6 +71,7 @@ typedef struct vksort_vk_radix_geometry {
     int atomic_or;
     uint32_t max_count;      /* counts up to this take it; 0: not built */
     VkPipeline onesweep;
+    VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
 } vksort_vk_radix_geometry;
 
 typedef struct vksort_vk_radix {
@@ -88,8 +89,8 @@ typedef struct vksort_vk_radix {
      * geometry that is faster for mid-size counts). max_count 0: none. */
     vksort_vk_radix_geometry small;
     vksort_vk_radix_geometry mid;
-    /* Small counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED) unless
-     * the stall emulation or subgroupPartitionNV ranking is asked for. */
+    /* Small and mid counts run every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED, at
+     * their geometry) unless the stall emulation or subgroupPartitionNV ranking is asked for. */
     int fused;
     /* Polls per spin-loop iteration (radix_wait.glsl): 1, or 64 on lavapipe, which ends every
      * loop of an invocation after 65535 iterations of all its loops together. */

@@ -511,6 +511,7 @@ static void test_compact_tiles(void)
             if (vksort_key_size(types[ti]) == 4u || pr->radix_mid_max_count != 0u) {
                 CHECK_EQ(pr->radix_mid_max_count, 1u << 20);
                 CHECK(pr->radix_mid_tile_size > 0u && pr->radix_mid_workgroup_size > 0u);
+                CHECK(pr->radix_mid_fused); /* neither stall emulation nor partitioned ranking */
             }
         } else {
             CHECK_EQ(pr->radix_mid_max_count, 0u);
