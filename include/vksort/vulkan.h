@@ -274,6 +274,13 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_mid_max_count;
     /* Those mid counts run fused too (as radix_small_fused: every digit pass in one dispatch). */
     VkBool32 radix_mid_fused;
+    /* Onesweep sorts of counts up to this run fused (0: none) - the small and mid counts above
+     * and, where the 32-lane default tiles are used, counts whose default tiles fit about one
+     * wave of the GPU (u32 keys up to 2^21, pairs and u64 keys up to 2^20 at the default
+     * max_count on the H200). A fused pass's data loads are coherent (they read what other
+     * workgroups of the dispatch wrote), which costs 8-11 % at 2^23-2^24, so larger counts keep
+     * a dispatch per digit. */
+    uint32_t radix_fused_max_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile

@@ -145,6 +145,13 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken. */
 #define RADIX_MID_MAX_COUNT (1u << 20)
 
+/* The 32-lane default tiles run fused up to this many tiles per workgroup that shares a
+ * multiprocessor (two for the compact 384 x 22, else one): about one wave of a 132-SM H200.
+ * There (2026-11-30, docs/perf-notes.md) one fused dispatch against one per digit: u32 keys
+ * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104; beyond a wave it lost (keys 2^23 +8 %,
+ * 2^24 +11 %, pairs 2^21 +5 %): a fused pass loads its data coherent. */
+#define RADIX_FUSED_WAVE_TILES 128u
+
 static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geometry *g,
                                uint32_t min_size, uint32_t key_words, uint32_t max_count)
 {
@@ -295,6 +302,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * docs/perf-notes.md).
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
+    uint32_t default_per_sm = 0u; /* the 32-lane default shape's workgroups per SM; 0: not it */
     if (min_size == 32u && max_size == 32u)
         wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
     const uint32_t max_pinned_wg =
@@ -310,6 +318,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
+            default_per_sm = k == 1 ? (compact ? 2u : 1u) : 0u;
             break;
         }
     }
@@ -338,9 +347,14 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                                                     : RADIX_SMALL_MAX_COUNT);
         }
     }
-    /* The small and mid geometries' sorts run fused (every digit pass in one dispatch). */
+    /* The small and mid geometries' sorts run fused (every digit pass in one dispatch), and
+     * the default geometry's while its tiles fit about a wave (RADIX_FUSED_WAVE_TILES). */
     rx->fused = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
                 !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
+    if (rx->fused && default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES)) {
+        const uint64_t wave = (uint64_t)RADIX_FUSED_WAVE_TILES * default_per_sm * rx->geometry.tile;
+        rx->geometry.fused_max_count = wave < s->max_count ? (uint32_t)wave : s->max_count;
+    }
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
@@ -359,6 +373,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         if (mid.items == mid_items && (wide32 || one_round.rounds == 1u))
             radix_set_geometry(&rx->mid, &mid, min_size, key_words,
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
+    }
+    if (rx->fused) {
+        rx->small.fused_max_count = rx->small.max_count;
+        rx->mid.fused_max_count = rx->mid.max_count;
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
@@ -504,8 +522,8 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = onesweep;
         if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
-        if (p == RADIX_PIPE_ONESWEEP_FUSED)
-            needed = 0; /* below, with the small and mid geometries */
+        if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
+            needed = s->radix.geometry.fused_max_count != 0u;
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
@@ -517,7 +535,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (!others[k]->max_count)
             continue;
         r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
-        if (r == VKSORT_SUCCESS && s->radix.fused)
+        if (r == VKSORT_SUCCESS && others[k]->fused_max_count)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, others[k]);
         if (r != VKSORT_SUCCESS)
             return r;
@@ -601,7 +619,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->geometry = &rx->mid;
     ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    if (p->geometry && rx->fused) {
+    if (onesweep && p->count <= (p->geometry ? p->geometry : &rx->geometry)->fused_max_count) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
@@ -732,7 +750,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, digit);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
-            s->vk.vkCmdDispatch(cmd, (p->count + geo->tile - 1u) / geo->tile, 1, 1);
+            s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size, 1, 1);
         else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else

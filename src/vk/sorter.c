@@ -479,11 +479,16 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_small_tile_size = s->radix.small.tile;
     out->radix_small_workgroup_size = s->radix.small.workgroup;
     out->radix_small_max_count = s->radix.small.max_count;
-    out->radix_small_fused = s->radix.fused && s->radix.small.max_count ? VK_TRUE : VK_FALSE;
+    out->radix_small_fused = s->radix.small.fused_max_count ? VK_TRUE : VK_FALSE;
     out->radix_mid_tile_size = s->radix.mid.tile;
     out->radix_mid_workgroup_size = s->radix.mid.workgroup;
     out->radix_mid_max_count = s->radix.mid.max_count;
-    out->radix_mid_fused = s->radix.fused && s->radix.mid.max_count ? VK_TRUE : VK_FALSE;
+    out->radix_mid_fused = s->radix.mid.fused_max_count ? VK_TRUE : VK_FALSE;
+    out->radix_fused_max_count = s->radix.small.fused_max_count;
+    if (s->radix.mid.fused_max_count > out->radix_fused_max_count)
+        out->radix_fused_max_count = s->radix.mid.fused_max_count;
+    if (s->radix.geometry.fused_max_count > out->radix_fused_max_count)
+        out->radix_fused_max_count = s->radix.geometry.fused_max_count;
     out->radix_atomic_or = s->radix.geometry.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_small_atomic_or = s->radix.small.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_scatter_rounds = s->radix.geometry.scatter_rounds;

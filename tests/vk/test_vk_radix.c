@@ -243,7 +243,9 @@ static void test_auto_choice(void)
     CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2);
     si.count = 1000000;
     const uint32_t per_digit = expect == VKSORT_VK_ALGORITHM_ONESWEEP ? 1u : 3u;
-    CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2 + 4 * per_digit + 1 + 1);
+    /* Onesweep may run this count fused (prepare, histogram, one pass for the rest). */
+    const int fused = si.count <= slot->props.radix_fused_max_count;
+    CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), fused ? 4u : 2 + 4 * per_digit + 1 + 1);
 }
 
 static uint32_t stall_counter(const void *scratch, const sort_slot *slot)
@@ -512,6 +514,7 @@ static void test_compact_tiles(void)
                 CHECK_EQ(pr->radix_mid_max_count, 1u << 20);
                 CHECK(pr->radix_mid_tile_size > 0u && pr->radix_mid_workgroup_size > 0u);
                 CHECK(pr->radix_mid_fused); /* neither stall emulation nor partitioned ranking */
+                CHECK(pr->radix_fused_max_count >= pr->radix_mid_max_count);
             }
         } else {
             CHECK_EQ(pr->radix_mid_max_count, 0u);
@@ -575,6 +578,7 @@ static void test_small_tile_geometry(void)
             }
             CHECK_EQ(pr->radix_small_tile_size, 2048u);
             CHECK(pr->radix_small_fused); /* neither stall emulation nor partitioned ranking */
+            CHECK(pr->radix_fused_max_count >= pr->radix_small_max_count);
             CHECK(pr->radix_small_workgroup_size <= 256u &&
                   pr->radix_small_workgroup_size <= pr->radix_workgroup_size);
             CHECK_EQ(pr->radix_small_max_count, maxes[m] < (1u << 18) ? maxes[m] : 1u << 18);
@@ -640,6 +644,51 @@ static void test_fused_longest(void)
     }
 }
 
+/* The default tiles' fused range (32-lane devices): its largest count and one just below sort
+ * right in one fused dispatch, and the next count up takes a dispatch per digit. Elsewhere the
+ * fused range is exactly the small and mid geometries'. */
+static void test_fused_default(void)
+{
+    const struct {
+        vksort_key_type type;
+        int payload;
+    } cases[] = {{VKSORT_KEY_U32, 0}, {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U64, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 22);
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        uint32_t geometries_max = pr->radix_small_fused ? pr->radix_small_max_count : 0u;
+        if (pr->radix_mid_fused && pr->radix_mid_max_count > geometries_max)
+            geometries_max = pr->radix_mid_max_count;
+        CHECK(pr->radix_fused_max_count >= geometries_max);
+        CHECK(pr->radix_fused_max_count < (1u << 22)); /* larger counts are never fused */
+        if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || rig.subgroup_size != 32u) {
+            CHECK_EQ(pr->radix_fused_max_count, geometries_max);
+            continue;
+        }
+        CHECK(pr->radix_fused_max_count > geometries_max); /* the default tiles fuse too */
+        const uint32_t top = pr->radix_fused_max_count;
+        vksort_vk_sort_info si;
+        memset(&si, 0, sizeof si);
+        si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
+        si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+        si.count = top;
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 4u);
+        si.count = top + 1u;
+        CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 4u);
+        const uint32_t counts[] = {top, top - 12345u};
+        for (size_t k = 0; k < 2; ++k) {
+            c.n = counts[k];
+            c.dist = DIST_UNIFORM;
+            c.stable = cases[i].payload;
+            c.seed = 8400 + 2 * i + k;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
 static void test_timestamps_and_errors(void)
 {
     sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
@@ -689,7 +738,7 @@ static void test_timestamps_and_errors(void)
      * passes, copy); 64-bit keys: 8 digits. Onesweep's fused small-count pass: prepare,
      * histogram + plan, everything else. */
     const uint32_t per_digit = algo == VKSORT_VK_ALGORITHM_ONESWEEP ? 1u : 3u;
-    const int fused = slot->props.radix_small_fused && good.count <= slot->props.radix_small_max_count;
+    const int fused = good.count <= slot->props.radix_fused_max_count;
     const uint32_t expect = fused ? 2u + 1u + 1u : 2u + 8u * per_digit + 1u + 1u;
     CHECK_EQ(vksort_vk_timestamp_query_count(s, &good), expect);
     VkQueryPool pool = VK_NULL_HANDLE;
@@ -822,6 +871,7 @@ int main(int argc, char **argv)
     TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
+    TIMED(test_fused_default);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)
