@@ -264,22 +264,24 @@ typedef struct vksort_vk_sorter_properties {
      * seven or more. Not with VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS or
      * VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING. */
     VkBool32 radix_small_fused;
-    /* Onesweep's mid geometry (0: none): where the default tiles are compact, counts above
-     * radix_small_max_count up to radix_mid_max_count (2^20) take tiles of radix_mid_tile_size
-     * on radix_mid_workgroup_size invocations in one scatter round: 512 x 17 on 32-lane devices
-     * where one round holds it (u32 keys and pairs; not u64 keys), elsewhere the one-round
-     * geometry the compact one replaced. */
+    /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
+     * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
+     * invocations in one scatter round. Where the default tiles are compact, up to 2^20: 512 x
+     * 17 on 32-lane devices where one round holds it (u32 keys and pairs; not u64 keys),
+     * elsewhere the one-round geometry the compact one replaced. For u32 pairs on 32-lane
+     * devices (default 512 x 17), up to 2^24: 256 x 16, two workgroups per multiprocessor (7-13 %
+     * faster at 2^21-2^23 on the H200, docs/vulkan.md). */
     uint32_t radix_mid_tile_size;
     uint32_t radix_mid_workgroup_size;
     uint32_t radix_mid_max_count;
-    /* Those mid counts run fused too (as radix_small_fused: every digit pass in one dispatch). */
+    /* Mid counts up to radix_fused_max_count run fused too (as radix_small_fused). */
     VkBool32 radix_mid_fused;
-    /* Onesweep sorts of counts up to this run fused (0: none) - the small and mid counts above
-     * and, where the 32-lane default tiles are used, counts whose default tiles fit about one
-     * wave of the GPU (u32 keys up to 2^21, pairs and u64 keys up to 2^20 at the default
-     * max_count on the H200). A fused pass's data loads are coherent (they read what other
-     * workgroups of the dispatch wrote), which costs 8-11 % at 2^23-2^24, so larger counts keep
-     * a dispatch per digit. */
+    /* Onesweep sorts of counts up to this run fused (0: none): the small counts, and the mid
+     * and default counts whose tiles fit about one wave of the GPU where the 32-lane default
+     * shapes are used (u32 keys up to 2^21, pairs and u64 keys up to 2^20 on the H200), every
+     * mid count elsewhere. A fused pass's data loads are coherent (they read what other
+     * workgroups of the dispatch wrote), which cost 8-11 % at 2^23-2^24 on the H200, so larger
+     * counts keep a dispatch per digit. */
     uint32_t radix_fused_max_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups

@@ -142,15 +142,26 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
            w <= max_pinned_wg;
 }
 
-/* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken. */
+/* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken: where the default
+ * is compact, and for u32 pairs on 32-lane devices. */
 #define RADIX_MID_MAX_COUNT (1u << 20)
+#define RADIX_PAIRS_MID_MAX_COUNT (1u << 24)
 
-/* The 32-lane default tiles run fused up to this many tiles per workgroup that shares a
- * multiprocessor (two for the compact 384 x 22, else one): about one wave of a 132-SM H200.
+/* The 32-lane default and mid tiles run fused up to this many tiles per workgroup that shares
+ * a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17): about one
+ * wave of a 132-SM H200.
  * There (2026-11-30, docs/perf-notes.md) one fused dispatch against one per digit: u32 keys
  * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104; beyond a wave it lost (keys 2^23 +8 %,
  * 2^24 +11 %, pairs 2^21 +5 %): a fused pass loads its data coherent. */
 #define RADIX_FUSED_WAVE_TILES 128u
+
+/* A 32-lane geometry's fused range: about one wave of its tiles (per_sm workgroups share an
+ * SM), within the counts that take it. */
+static void radix_set_fused_max(vksort_vk_radix_geometry *geo, uint32_t per_sm)
+{
+    const uint64_t wave = (uint64_t)RADIX_FUSED_WAVE_TILES * per_sm * geo->tile;
+    geo->fused_max_count = wave < geo->max_count ? (uint32_t)wave : geo->max_count;
+}
 
 static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geometry *g,
                                uint32_t min_size, uint32_t key_words, uint32_t max_count)
@@ -351,10 +362,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * the default geometry's while its tiles fit about a wave (RADIX_FUSED_WAVE_TILES). */
     rx->fused = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
                 !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
-    if (rx->fused && default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES)) {
-        const uint64_t wave = (uint64_t)RADIX_FUSED_WAVE_TILES * default_per_sm * rx->geometry.tile;
-        rx->geometry.fused_max_count = wave < s->max_count ? (uint32_t)wave : s->max_count;
-    }
+    const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
+    if (rx->fused && default_shape)
+        radix_set_fused_max(&rx->geometry, default_per_sm);
+    uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
@@ -373,10 +384,29 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         if (mid.items == mid_items && (wide32 || one_round.rounds == 1u))
             radix_set_geometry(&rx->mid, &mid, min_size, key_words,
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
+        mid_per_sm = wide32 ? 1u : 0u;
+    }
+    /* u32 pairs on the 32-lane default (512 x 17, one workgroup per SM): counts from the small
+     * geometry's up to RADIX_PAIRS_MID_MAX_COUNT take 256 x 16 (two per SM) instead. On the H200
+     * (2026-11-30, two rounds each): 2^21 0.204 -> 0.182 ms, 2^22 0.322 -> 0.280, 2^23 0.497 ->
+     * 0.465, 2^24 0.843 -> 0.833; from 2^25 on it loses (2^26 +5 %, 2^28 +7 %). */
+    else if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && default_shape && default_per_sm == 1u &&
+             key_words == 1u && s->has_payload && s->max_count > rx->small.max_count &&
+             radix_workgroup_runs(lim, 256u, max_size, max_pinned_wg)) {
+        radix_geometry mid = radix_fit(lim, 256u, min_size, key_words, 16u, 1u, atomic_or);
+        if (mid.items == 16u) {
+            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
+                               s->max_count < RADIX_PAIRS_MID_MAX_COUNT ? s->max_count
+                                                                        : RADIX_PAIRS_MID_MAX_COUNT);
+            mid_per_sm = 2u;
+        }
     }
     if (rx->fused) {
         rx->small.fused_max_count = rx->small.max_count;
-        rx->mid.fused_max_count = rx->mid.max_count;
+        if (mid_per_sm)
+            radix_set_fused_max(&rx->mid, mid_per_sm);
+        else
+            rx->mid.fused_max_count = rx->mid.max_count;
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */

@@ -644,9 +644,9 @@ static void test_fused_longest(void)
     }
 }
 
-/* The default tiles' fused range (32-lane devices): its largest count and one just below sort
- * right in one fused dispatch, and the next count up takes a dispatch per digit. Elsewhere the
- * fused range is exactly the small and mid geometries'. */
+/* The fused range of the mid and default tiles (32-lane devices): its largest count and one
+ * just below sort right in one fused dispatch, the next count up right with a dispatch per
+ * digit. Elsewhere the fused range is exactly the small and mid geometries'. */
 static void test_fused_default(void)
 {
     const struct {
@@ -662,13 +662,13 @@ static void test_fused_default(void)
         uint32_t geometries_max = pr->radix_small_fused ? pr->radix_small_max_count : 0u;
         if (pr->radix_mid_fused && pr->radix_mid_max_count > geometries_max)
             geometries_max = pr->radix_mid_max_count;
-        CHECK(pr->radix_fused_max_count >= geometries_max);
         CHECK(pr->radix_fused_max_count < (1u << 22)); /* larger counts are never fused */
         if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || rig.subgroup_size != 32u) {
             CHECK_EQ(pr->radix_fused_max_count, geometries_max);
             continue;
         }
-        CHECK(pr->radix_fused_max_count > geometries_max); /* the default tiles fuse too */
+        /* The mid or default tiles fuse too, up to about a wave of them. */
+        CHECK(pr->radix_fused_max_count > pr->radix_small_max_count);
         const uint32_t top = pr->radix_fused_max_count;
         vksort_vk_sort_info si;
         memset(&si, 0, sizeof si);
@@ -678,12 +678,20 @@ static void test_fused_default(void)
         CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 4u);
         si.count = top + 1u;
         CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 4u);
-        const uint32_t counts[] = {top, top - 12345u};
-        for (size_t k = 0; k < 2; ++k) {
+        if (cases[i].type == VKSORT_KEY_U32 && cases[i].payload) {
+            /* u32 pairs: 256 x 16 mid tiles up to 2^24 (here max_count), fused to 2^20. */
+            CHECK_EQ(pr->radix_mid_workgroup_size, 256u);
+            CHECK_EQ(pr->radix_mid_tile_size, 4096u);
+            CHECK_EQ(pr->radix_mid_max_count, 1u << 22);
+            CHECK_EQ(top, 1u << 20);
+        }
+        /* The largest fused count, one below it and the first count after it. */
+        const uint32_t counts[] = {top, top - 12345u, top + 1u};
+        for (size_t k = 0; k < 3; ++k) {
             c.n = counts[k];
             c.dist = DIST_UNIFORM;
             c.stable = cases[i].payload;
-            c.seed = 8400 + 2 * i + k;
+            c.seed = 8400 + 3 * i + k;
             CHECK(sort_check_run(&c, NULL));
         }
     }
