@@ -408,6 +408,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         else
             rx->mid.fused_max_count = rx->mid.max_count;
     }
+    /* The default tiles take the counts above the small and mid geometries': they fuse only
+     * where those fuse whole and their wave reaches past them (so the fused counts are one
+     * range, vksort_vk_sorter_properties::radix_fused_max_count). */
+    const uint32_t below = rx->mid.max_count > rx->small.max_count ? rx->mid.max_count : rx->small.max_count;
+    if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)
+        rx->geometry.fused_max_count = 0u;
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
