@@ -421,6 +421,23 @@ static vksort_result g_new_resource(vksort_graph *g, uint32_t *out_index)
     return VKSORT_SUCCESS;
 }
 
+/* The part every resource declaration shares: a new resource named `name` (or "<kind>N"),
+ * *out set to its handle, *res_out to the record the caller fills. */
+static vksort_result g_declare_resource(vksort_graph *g, const char *name, const char *kind,
+                                        vksort_graph_resource *out, g_resource **res_out)
+{
+    *out = 0;
+    uint32_t i = 0;
+    vksort_result res = g_new_resource(g, &i);
+    if (res != VKSORT_SUCCESS)
+        return res;
+    g_resource *r = &g->resources[i];
+    r->name = g_intern(g, name, kind, i);
+    *out = g_handle(g, i);
+    *res_out = r;
+    return VKSORT_SUCCESS;
+}
+
 vksort_result vksort_graph_import_buffer(vksort_graph *g, const vksort_graph_buffer_import *info,
                                          vksort_graph_resource *out)
 {
@@ -429,13 +446,10 @@ vksort_result vksort_graph_import_buffer(vksort_graph *g, const vksort_graph_buf
     if (!info || !out || !info->buffer)
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "vksort_graph_import_buffer: info, buffer and out_resource are required");
-    *out = 0;
-    uint32_t i = 0;
-    vksort_result res = g_new_resource(g, &i);
+    g_resource *r = NULL;
+    vksort_result res = g_declare_resource(g, info->name, "buffer", out, &r);
     if (res != VKSORT_SUCCESS)
         return res;
-    g_resource *r = &g->resources[i];
-    r->name = g_intern(g, info->name, "buffer", i);
     r->imported = 1;
     r->buffer = info->buffer;
     r->offset = info->offset;
@@ -443,7 +457,6 @@ vksort_result vksort_graph_import_buffer(vksort_graph *g, const vksort_graph_buf
     r->initial = info->initial;
     r->final = info->final;
     r->has_final = info->final.stage != 0 || info->final.access != 0;
-    *out = g_handle(g, i);
     return VKSORT_SUCCESS;
 }
 
@@ -455,13 +468,10 @@ vksort_result vksort_graph_import_image(vksort_graph *g, const vksort_graph_imag
     if (!info || !out || !info->image || info->format == VK_FORMAT_UNDEFINED)
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "vksort_graph_import_image: info, image, format and out_resource are required");
-    *out = 0;
-    uint32_t i = 0;
-    vksort_result res = g_new_resource(g, &i);
+    g_resource *r = NULL;
+    vksort_result res = g_declare_resource(g, info->name, "image", out, &r);
     if (res != VKSORT_SUCCESS)
         return res;
-    g_resource *r = &g->resources[i];
-    r->name = g_intern(g, info->name, "image", i);
     r->imported = 1;
     r->is_image = 1;
     r->image = info->image;
@@ -479,7 +489,6 @@ vksort_result vksort_graph_import_image(vksort_graph *g, const vksort_graph_imag
     r->final = info->final;
     r->has_final = info->final.stage != 0 || info->final.access != 0 ||
                    info->final.layout != VK_IMAGE_LAYOUT_UNDEFINED;
-    *out = g_handle(g, i);
     return VKSORT_SUCCESS;
 }
 
@@ -491,16 +500,12 @@ vksort_result vksort_graph_create_buffer(vksort_graph *g, const vksort_graph_buf
     if (!desc || !out || desc->size == 0 || desc->size == VK_WHOLE_SIZE)
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "vksort_graph_create_buffer: desc with a size and out_resource are required");
-    *out = 0;
-    uint32_t i = 0;
-    vksort_result res = g_new_resource(g, &i);
+    g_resource *r = NULL;
+    vksort_result res = g_declare_resource(g, desc->name, "transient", out, &r);
     if (res != VKSORT_SUCCESS)
         return res;
-    g_resource *r = &g->resources[i];
-    r->name = g_intern(g, desc->name, "transient", i);
     r->size = desc->size;
     r->buffer_usage = desc->usage;
-    *out = g_handle(g, i);
     return VKSORT_SUCCESS;
 }
 
@@ -513,13 +518,10 @@ vksort_result vksort_graph_create_image(vksort_graph *g, const vksort_graph_imag
         !desc->extent.height)
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "vksort_graph_create_image: desc with a format and extent and out_resource are required");
-    *out = 0;
-    uint32_t i = 0;
-    vksort_result res = g_new_resource(g, &i);
+    g_resource *r = NULL;
+    vksort_result res = g_declare_resource(g, desc->name, "transient_image", out, &r);
     if (res != VKSORT_SUCCESS)
         return res;
-    g_resource *r = &g->resources[i];
-    r->name = g_intern(g, desc->name, "transient_image", i);
     r->is_image = 1;
     r->format = desc->format;
     r->extent = desc->extent;
@@ -531,7 +533,6 @@ vksort_result vksort_graph_create_image(vksort_graph *g, const vksort_graph_imag
     r->range.aspectMask = g_aspect_for(desc->format);
     r->range.levelCount = r->mip_levels;
     r->range.layerCount = r->array_layers;
-    *out = g_handle(g, i);
     return VKSORT_SUCCESS;
 }
 
