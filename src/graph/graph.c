@@ -1926,8 +1926,9 @@ uint32_t vksort_graph_pass_position(const vksort_graph *g, vksort_graph_pass pas
     return p == G_NONE ? UINT32_MAX : g->passes[p].position;
 }
 
-vksort_result vksort_graph_get_transient_info(const vksort_graph *g, vksort_graph_resource res,
-                                              vksort_graph_transient_info *out)
+/* The queries about a resource of a compiled graph: the record of handle res, or why not. */
+static vksort_result g_compiled_resource(const vksort_graph *g, vksort_graph_resource res,
+                                         const void *out, const g_resource **r)
 {
     if (!g || !out)
         return VKSORT_ERROR_INVALID_ARGUMENT;
@@ -1936,7 +1937,17 @@ vksort_result vksort_graph_get_transient_info(const vksort_graph *g, vksort_grap
         return VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE;
     if (!g->compiled)
         return VKSORT_ERROR_GRAPH_NOT_COMPILED;
-    const g_resource *r = &g->resources[ri];
+    *r = &g->resources[ri];
+    return VKSORT_SUCCESS;
+}
+
+vksort_result vksort_graph_get_transient_info(const vksort_graph *g, vksort_graph_resource res,
+                                              vksort_graph_transient_info *out)
+{
+    const g_resource *r = NULL;
+    vksort_result res_check = g_compiled_resource(g, res, out, &r);
+    if (res_check != VKSORT_SUCCESS)
+        return res_check;
     if (r->transient == G_NONE)
         return VKSORT_ERROR_INVALID_ARGUMENT;
     const g_transient *t = &g->transients[r->transient];
@@ -1952,14 +1963,10 @@ vksort_result vksort_graph_get_transient_info(const vksort_graph *g, vksort_grap
 vksort_result vksort_graph_final_state(const vksort_graph *g, vksort_graph_resource res,
                                        vksort_graph_state *out)
 {
-    if (!g || !out)
-        return VKSORT_ERROR_INVALID_ARGUMENT;
-    uint32_t ri = g_index(g, res, g->resource_count);
-    if (ri == G_NONE)
-        return VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE;
-    if (!g->compiled)
-        return VKSORT_ERROR_GRAPH_NOT_COMPILED;
-    const g_resource *r = &g->resources[ri];
+    const g_resource *r = NULL;
+    vksort_result res_check = g_compiled_resource(g, res, out, &r);
+    if (res_check != VKSORT_SUCCESS)
+        return res_check;
     *out = r->first_pos == G_NONE && !r->has_final ? r->initial : r->end_state;
     return VKSORT_SUCCESS;
 }
