@@ -12,6 +12,7 @@
  * VKSORT_VK_ALGORITHM_BITONIC.
  */
 #include "support/sort_check.h"
+#include "support/sort_errors.h"
 #include "support/test_data.h"
 #include "support/test_main.h"
 #include "support/vk_rig.h"
@@ -382,76 +383,14 @@ static void test_errors(void)
     CHECK(slot->reqs.scratch_usage & VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
     CHECK(slot->reqs.keys_alignment % 8 == 0);
 
-    vksort_vk_sort_info good;
-    memset(&good, 0, sizeof good);
-    good.keys = (vksort_vk_buffer_range){keys_buf.buffer, 0, 1000 * 8};
-    good.values = (vksort_vk_buffer_range){vals_buf.buffer, 0, 1000 * 4};
-    good.scratch = (vksort_vk_buffer_range){scratch_buf.buffer, 0, slot->reqs.scratch_size};
-    good.count = 1000;
+    vksort_vk_sort_info good = sort_check_u64_pairs_info(keys_buf.buffer, vals_buf.buffer,
+                                                         scratch_buf.buffer, 1000,
+                                                         slot->reqs.scratch_size);
 
     VkCommandBuffer cmd = vk_rig_begin(&rig);
-    vksort_vk_sort_info si = good;
-    si.keys.offset = 4; /* not a multiple of 8 nor of the storage alignment */
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
-    CHECK(strlen(vksort_vk_sorter_last_message(s)) > 0);
-    si = good;
-    si.values.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
-    si = good;
-    si.scratch.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
-    si = good;
-    si.keys.size = 999 * 8;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
-    si = good;
-    si.values.size = 4;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
-    si = good;
-    si.scratch.size = 4;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_SCRATCH_TOO_SMALL);
-    si = good;
-    si.count = 1001;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_COUNT_TOO_LARGE);
-    si = good;
-    si.values.buffer = VK_NULL_HANDLE;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
-    si = good;
-    si.scratch.buffer = VK_NULL_HANDLE;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
-    si = good;
-    si.bit_begin = 40;
-    si.bit_end = 30;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
-    si = good;
-    si.bit_end = 65;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
-    si = good;
-    si.flags = 1u << 7;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_INVALID_ARGUMENT);
-    si = good;
-    si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 2, 4};
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
-    si = good;
-    si.count_buffer = (vksort_vk_buffer_range){count_buf.buffer, 4, 2};
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BUFFER_TOO_SMALL);
-    CHECK_EQ(vksort_vk_cmd_sort(s, VK_NULL_HANDLE, &good), VKSORT_ERROR_INVALID_ARGUMENT);
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, NULL), VKSORT_ERROR_INVALID_ARGUMENT);
-    CHECK_EQ(vksort_vk_timestamp_query_count(s, &si), 0);
-    /* vksort_vk_cmd_init_scratch checks its range like a sort does. */
-    CHECK_EQ(vksort_vk_cmd_init_scratch(NULL, cmd, &good.scratch), VKSORT_ERROR_INVALID_ARGUMENT);
-    CHECK_EQ(vksort_vk_cmd_init_scratch(s, VK_NULL_HANDLE, &good.scratch),
-             VKSORT_ERROR_INVALID_ARGUMENT);
-    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, NULL), VKSORT_ERROR_INVALID_ARGUMENT);
-    si = good;
-    si.scratch.buffer = VK_NULL_HANDLE;
-    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_INVALID_ARGUMENT);
-    si = good;
-    si.scratch.size = slot->reqs.scratch_size - 4;
-    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_SCRATCH_TOO_SMALL);
-    CHECK(strlen(vksort_vk_sorter_last_message(s)) > 0);
-    si = good;
-    si.scratch.offset = rig.props.limits.minStorageBufferOffsetAlignment > 4 ? 4 : 2;
-    CHECK_EQ(vksort_vk_cmd_init_scratch(s, cmd, &si.scratch), VKSORT_ERROR_MISALIGNED);
+    CHECK_EQ(sort_check_argument_errors(s, cmd, &good, slot->reqs.scratch_size, count_buf.buffer,
+                                        rig.props.limits.minStorageBufferOffsetAlignment),
+             0);
     /* Nothing was recorded: the empty command buffer submits cleanly. */
     CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
     /* A good call clears the message. */

@@ -12,6 +12,7 @@
  */
 #include "radix_interface.h"
 #include "support/sort_check.h"
+#include "support/sort_errors.h"
 #include "support/test_main.h"
 #include "vksort/cpu.h"
 
@@ -720,27 +721,17 @@ static void test_timestamps_and_errors(void)
         k[i] = (uint64_t)(i * 2654435761u) << 20 | (i & 7u);
         v[i] = i;
     }
-    vksort_vk_sort_info good;
-    memset(&good, 0, sizeof good);
-    good.keys = (vksort_vk_buffer_range){keys.buffer, 0, 5000 * 8};
-    good.values = (vksort_vk_buffer_range){vals.buffer, 0, 5000 * 4};
-    good.scratch = (vksort_vk_buffer_range){scratch.buffer, 0, slot->reqs.scratch_size};
-    good.count = 5000;
+    vksort_vk_sort_info good = sort_check_u64_pairs_info(keys.buffer, vals.buffer, scratch.buffer,
+                                                         5000, slot->reqs.scratch_size);
 
+    /* Every argument error is refused (shared with the bitonic test; nothing recorded). */
+    vk_rig_buffer count_buf;
+    CHECK(vk_rig_buffer_create(&rig, 256, u, 1, &count_buf) == 0);
     VkCommandBuffer cmd = vk_rig_begin(&rig);
-    vksort_vk_sort_info si = good;
-    si.scratch.size = slot->reqs.scratch_size - 4;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_SCRATCH_TOO_SMALL);
-    si = good;
-    si.keys.offset = 4;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_MISALIGNED);
-    si = good;
-    si.count = 5001;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_COUNT_TOO_LARGE);
-    si = good;
-    si.bit_begin = 60;
-    si.bit_end = 70;
-    CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &si), VKSORT_ERROR_BIT_RANGE);
+    CHECK_EQ(sort_check_argument_errors(s, cmd, &good, slot->reqs.scratch_size, count_buf.buffer,
+                                        rig.props.limits.minStorageBufferOffsetAlignment),
+             0);
+    vksort_vk_sort_info si;
 
     /* A real sort with timestamps: one per pass plus one (prepare, histogram + plan, the digit
      * passes, copy); 64-bit keys: 8 digits. Onesweep's fused small-count pass: prepare,
@@ -786,6 +777,7 @@ static void test_timestamps_and_errors(void)
     vk_rig_buffer_destroy(&rig, &keys);
     vk_rig_buffer_destroy(&rig, &vals);
     vk_rig_buffer_destroy(&rig, &scratch);
+    vk_rig_buffer_destroy(&rig, &count_buf);
 
     /* Radix limits at creation. */
     vksort_vk_sorter_create_info ci;
