@@ -152,7 +152,8 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * wave of a 132-SM H200.
  * There (2026-11-30, docs/perf-notes.md) one fused dispatch against one per digit: u32 keys
  * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104; beyond a wave it lost (keys 2^23 +8 %,
- * 2^24 +11 %, pairs 2^21 +5 %): a fused pass loads its data coherent. */
+ * 2^24 +11 %, pairs 2^21 +5 %): every fused tile fences its writes before it counts itself
+ * done, and loads its data coherent (which of the two costs more is not measured). */
 #define RADIX_FUSED_WAVE_TILES 128u
 
 /* A 32-lane geometry's fused range: about one wave of its tiles (per_sm workgroups share an
