@@ -3,11 +3,11 @@
  * GPU, same sizes, one run. u32 keys, u32 pairs, f32 pairs, u64 keys; n = 2^lo .. 2^hi; optional
  * bit range (e.g. --bits 0:16).
  *
- * vksort: device-local buffers; before every run the random input is copied in from a
- * device-local copy (outside the timed region, but in the same command buffer, so the GPU never
- * waits for the host between runs: host work between runs let the H200 drop its clocks to
- * 345 MHz, and the next sorts ran 2-5x slower - docs/perf-notes.md, "The slow state
- * explained"); GPU time from the sort's own first/last timestamps; median of --runs (>= 20)
+ * vksort: device-local buffers; before every run fresh random input is generated on the GPU
+ * (bench/gpu_fill.h: a new seed every run, outside the timed region but in the same command
+ * buffer, so the GPU never waits for the host between runs: host work between runs let the
+ * H200 drop its clocks to 345 MHz, and the next sorts ran 2-5x slower - docs/perf-notes.md,
+ * ninth session); GPU time from the sort's own first/last timestamps; median of --runs (>= 20)
  * after warm-ups that keep the GPU busy for at least WARMUP_MS; the first warm-up and the last
  * run are checked sorted on the host.
  * CUB: bench/cub_bench.h (cudaEvents, fresh data each run, checked) when built with CUDA.
@@ -28,10 +28,11 @@
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
  *                 auto, bitonic, onesweep, portable, cub (default auto,cub)
  *   --validate: the validation layer (with synchronization validation) on; any message fails
- *               (frame mode; timings are then meaningless)
+ *               (either mode; timings are then meaningless)
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  */
+#include "gpu_fill.h"
 #include "support/test_data.h"
 #include "support/vk_rig.h"
 #include "vksort/vulkan.h"
@@ -64,6 +65,14 @@ static const workload workloads[] = {
 static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "cub"};
 
 static vk_rig rig;
+static gpu_fill fill; /* the input generator (bench/gpu_fill.h) */
+
+/* The generator (when created) and the rig. */
+static void bench_shutdown(void)
+{
+    gpu_fill_destroy(&fill);
+    vk_rig_destroy(&rig);
+}
 static uint32_t radix_items; /* --radix-items (0: the sorter default) */
 static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
@@ -139,7 +148,8 @@ static const char *ratio_cell(double ratio, char cell[16])
     return cell;
 }
 
-/* Is keys[0..n) sorted (ascending, encoded order restricted to the bit range)? */
+/* Is keys[0..n) sorted (ascending, encoded order restricted to the bit range), and varied
+ * enough to have been random input? */
 static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_t lo, uint32_t hi)
 {
     const size_t ks = vksort_key_size(type);
@@ -147,24 +157,31 @@ static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_
     if (hi == 0)
         hi = width;
     uint64_t mask = ((hi - lo) == 64 ? ~0ull : ((1ull << (hi - lo)) - 1u)) << lo;
-    uint64_t prev = 0;
+    uint64_t prev = 0, prev_raw = 0;
+    size_t changes = 0; /* neighbours with different keys: random input is mostly distinct */
     for (size_t i = 0; i < n; ++i) {
-        uint64_t e;
+        uint64_t e, raw;
         if (ks == 8) {
             uint64_t b;
             memcpy(&b, (const unsigned char *)keys + i * 8, 8);
+            raw = b;
             e = vksort_encode_u64_bits(type, b);
         } else {
             uint32_t b;
             memcpy(&b, (const unsigned char *)keys + i * 4, 4);
+            raw = b;
             e = vksort_encode_u32_bits(type, b);
         }
         e &= mask;
         if (i && e < prev)
             return 0;
+        changes += i && raw != prev_raw;
         prev = e;
+        prev_raw = raw;
     }
-    return 1;
+    /* A generator that wrote nothing (zeros, or one value) would sort trivially: uniform
+     * random keys leave at least half of the neighbours different (2^28 u32 keys: ~97 %). */
+    return n < 64 || changes >= n / 2;
 }
 
 /* A sorter of `algo` for the workload and up to n keys with the command line's tuning, or NULL
@@ -199,23 +216,23 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     return s;
 }
 
-/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, the input's
- * device-local copy (src_*) and its host-visible staging, and a read-back for the checks. */
+/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, their
+ * descriptor sets for the input generator, and a host-visible read-back for the checks. */
 typedef struct bench_buffers {
-    vk_rig_buffer keys, vals, scratch, src_k, src_v, stage_k, stage_v, back;
+    vk_rig_buffer keys, vals, scratch, back;
+    VkDescriptorSet fill_keys, fill_vals;
     VkDeviceSize key_bytes, value_bytes; /* value_bytes 0: no payload */
 } bench_buffers;
 
 static void bench_buffers_destroy(bench_buffers *b)
 {
+    gpu_fill_release(&fill, b->fill_keys);
+    gpu_fill_release(&fill, b->fill_vals);
     vk_rig_buffer_destroy(&rig, &b->keys);
     vk_rig_buffer_destroy(&rig, &b->vals);
     vk_rig_buffer_destroy(&rig, &b->scratch);
-    vk_rig_buffer_destroy(&rig, &b->src_k);
-    vk_rig_buffer_destroy(&rig, &b->src_v);
-    vk_rig_buffer_destroy(&rig, &b->stage_k);
-    vk_rig_buffer_destroy(&rig, &b->stage_v);
     vk_rig_buffer_destroy(&rig, &b->back);
+    b->fill_keys = b->fill_vals = VK_NULL_HANDLE;
 }
 
 /* For `elements` keys of the workload (and their payloads); 0, or -1 with nothing left. */
@@ -224,18 +241,21 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
 {
     memset(b, 0, sizeof *b);
     const VkDeviceSize kb = elements * vksort_key_size(w->type), vb = elements * 4;
+    if (kb / 4 > UINT32_MAX) /* the generator counts 32-bit words in 32 bits */
+        return -1;
     const VkBufferUsageFlags st = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     int err = vk_rig_buffer_create(&rig, kb, st, 0, &b->keys) ||
               vk_rig_buffer_create(&rig, req->scratch_size, req->scratch_usage, 0, &b->scratch) ||
-              vk_rig_buffer_create(&rig, kb, st, 0, &b->src_k) ||
-              vk_rig_buffer_create(&rig, kb, st, 1, &b->stage_k) ||
               vk_rig_buffer_create(&rig, kb, st, 1, &b->back);
     if (w->payload)
-        err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals) ||
-              vk_rig_buffer_create(&rig, vb, st, 0, &b->src_v) ||
-              vk_rig_buffer_create(&rig, vb, st, 1, &b->stage_v);
+        err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals);
+    if (!err) {
+        b->fill_keys = gpu_fill_bind(&fill, b->keys.buffer);
+        b->fill_vals = w->payload ? gpu_fill_bind(&fill, b->vals.buffer) : VK_NULL_HANDLE;
+        err = !b->fill_keys || (w->payload && !b->fill_vals);
+    }
     if (err)
         bench_buffers_destroy(b);
     b->key_bytes = kb;
@@ -243,29 +263,20 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
     return err ? -1 : 0;
 }
 
-/* Random keys (and payloads 0, 1, ...) into the input's device-local copy, once; 0 or -1. */
-static int bench_buffers_fill(bench_buffers *b, vksort_key_type type, uint64_t seed)
+/* A run's input, generated on the GPU: fresh random keys (a new seed every run) and payloads
+ * 0, 1, ..., then a barrier that makes them visible to the sort. The first barrier orders the
+ * generator's writes after the previous run's sort and read-back (earlier submissions). */
+static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint32_t seed)
 {
-    test_fill_keys(type, DIST_UNIFORM, b->stage_k.mapped, (size_t)(b->key_bytes / vksort_key_size(type)),
-                   seed);
-    for (VkDeviceSize i = 0; i < b->value_bytes / 4; ++i)
-        ((uint32_t *)b->stage_v.mapped)[i] = (uint32_t)i;
-    VkCommandBuffer cmd = vk_rig_begin(&rig);
-    VkBufferCopy ck = {0, 0, b->key_bytes}, cv = {0, 0, b->value_bytes};
-    vkCmdCopyBuffer(cmd, b->stage_k.buffer, b->src_k.buffer, 1, &ck);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_WRITE_BIT);
+    gpu_fill_record(&fill, cmd, b->fill_keys, b->key_bytes / 4u, seed, GPU_FILL_RANDOM);
     if (b->value_bytes)
-        vkCmdCopyBuffer(cmd, b->stage_v.buffer, b->src_v.buffer, 1, &cv);
-    return vk_rig_submit_wait(&rig, cmd) != 0 ? -1 : 0;
-}
-
-/* A run's input: the device-local copy into the sorted buffers (the caller's barrier orders
- * the copies before the sort; the previous run's copy-source reads need no barrier). */
-static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd)
-{
-    VkBufferCopy ck = {0, 0, b->key_bytes}, cv = {0, 0, b->value_bytes};
-    vkCmdCopyBuffer(cmd, b->src_k.buffer, b->keys.buffer, 1, &ck);
-    if (b->value_bytes)
-        vkCmdCopyBuffer(cmd, b->src_v.buffer, b->vals.buffer, 1, &cv);
+        gpu_fill_record(&fill, cmd, b->fill_vals, b->value_bytes / 4u, 0u, GPU_FILL_INDEX);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }
 
 /* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
@@ -330,23 +341,18 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     double *times = calloc((size_t)runs, sizeof *times);
     uint64_t *ts = calloc(nts, sizeof *ts);
     int measured = 0;
-    /* Random bit patterns once, copied in before every run outside the timed region. */
-    if (bench_buffers_fill(&bb, w->type, 7919u) != 0)
-        *check_failed = 1;
     double warm_ms = 0;
+    uint32_t seed = 7919u;
     int warm_runs = 0;
     for (int r = -2; r < runs;) {
         const int first = r < 0 && warm_runs == 0;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        bench_record_input(&bb, cmd);
-        /* A persistent scratch is prepared once, in the first warm-up run (the barrier below
+        /* A persistent scratch is prepared once, in the first warm-up run (the input's barrier
          * covers its fill too). */
         if (persistent_scratch && first &&
             vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
             *check_failed = 1;
-        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        bench_record_input(&bb, cmd, seed++);
         vksort_vk_cmd_sort(s, cmd, &si);
         /* The first warm-up and the last run are checked (the host's check of a large sort
          * idles the GPU long enough to drop its clocks, so none precedes a timed run). */
@@ -400,8 +406,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
 /* Frame mode (--frame SORTS): SORTS sorts of n elements each - their own key and payload ranges,
  * one scratch reused with a barrier between sorts, as an engine sorting several emitters -
  * recorded in one command buffer. GPU time from a timestamp before the first sort to one after
- * the last, divided by SORTS; median of `runs` after the warm-ups (WARMUP_MS); the input copied
- * in every run; every sort of the first warm-up and the last run checked. Returns ms per sort,
+ * the last, divided by SORTS; median of `runs` after the warm-ups (WARMUP_MS); fresh input
+ * generated in every run; every sort of the first warm-up and the last run checked. Returns ms per sort,
  * or a negative value. */
 static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uint32_t n, int sorts,
                                 int runs, int *check_failed, char *detail, size_t detail_len)
@@ -430,23 +436,17 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         err = 1;
     }
     int measured = 0;
-    if (!err && bench_buffers_fill(&bb, w->type, 104729u) != 0) {
-        snprintf(detail, detail_len, "input upload failed");
-        err = 1;
-    }
     double warm_ms = 0;
+    uint32_t seed = 104729u;
     int warm_runs = 0;
     for (int r = -2; !err && r < runs;) {
         const int first = r < 0 && warm_runs == 0;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        bench_record_input(&bb, cmd);
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
         if (persistent_scratch && first && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
         vkCmdResetQueryPool(cmd, pool, 0, 2);
-        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                       VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        bench_record_input(&bb, cmd, seed++);
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
         for (int i = 0; i < sorts; ++i) {
             vksort_vk_sort_info si;
@@ -602,15 +602,19 @@ int main(int argc, char **argv)
     vk_rig_options opt = {validate, -1, 0};
     if (vk_rig_create(&rig, &opt) != 0)
         return 1;
+    if (gpu_fill_create(&fill, rig.device) != 0) {
+        bench_shutdown();
+        return 1;
+    }
     if (frame_sorts && (lo < 10 || (uint64_t)frame_sorts << hi > (1ull << 28))) {
         fprintf(stderr, "vksort-gpu-bench: --frame needs n >= 2^10 and SORTS x 2^max-log2 <= 2^28\n");
-        vk_rig_destroy(&rig);
+        bench_shutdown();
         return 2;
     }
     FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
     if (csv_path && !csv) {
         fprintf(stderr, "vksort-gpu-bench: cannot write %s\n", csv_path);
-        vk_rig_destroy(&rig);
+        bench_shutdown();
         return 1;
     }
     if (frame_sorts) {
@@ -623,7 +627,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "vksort-gpu-bench: %d validation messages\n", (int)rig.messages);
             bad = 1;
         }
-        vk_rig_destroy(&rig);
+        bench_shutdown();
         return bad ? 1 : 0;
     }
     if (csv)
@@ -700,6 +704,10 @@ int main(int argc, char **argv)
     }
     if (csv)
         fclose(csv);
-    vk_rig_destroy(&rig);
+    if (validate && rig.messages) {
+        fprintf(stderr, "vksort-gpu-bench: %d validation messages\n", (int)rig.messages);
+        failed = 1;
+    }
+    bench_shutdown();
     return failed ? 1 : 0;
 }

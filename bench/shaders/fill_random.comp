@@ -1,0 +1,36 @@
+#version 450
+// The benchmark's input, written on the GPU right before each timed sort: uniform random
+// 32-bit words from a hash of the word index and the run's seed (MODE_RANDOM), or each word's
+// own index (MODE_INDEX, the payloads). Generating here instead of uploading from the host
+// keeps the GPU busy between runs, so its clocks stay up (docs/PERFORMANCE.md, ninth round).
+layout(local_size_x = 256) in;
+
+layout(set = 0, binding = 0, std430) writeonly buffer Words {
+    uint words[];
+};
+
+layout(push_constant) uniform Push {
+    uint word_count;
+    uint seed;
+    uint mode; // 0: random, 1: index
+} pc;
+
+// Integer hash: xorshift-multiply rounds (the "lowbias32" constants), uniform output bits for
+// consecutive inputs.
+uint hash32(uint x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+void main()
+{
+    uint salt = hash32(pc.seed * 0x9e3779b9u + 1u);
+    uint stride = gl_NumWorkGroups.x * gl_WorkGroupSize.x;
+    for (uint i = gl_GlobalInvocationID.x; i < pc.word_count; i += stride)
+        words[i] = pc.mode == 0u ? hash32(i ^ salt) : i;
+}
