@@ -1,6 +1,6 @@
 #include "gpu_fill.h"
 
-#include "spirv_blobs.h"
+#include "embed/spirv_blobs.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -5,6 +5,6 @@
 #define VKSORT_BENCH_SPIRV_BLOBS_H
 
 #define vksort_spirv_blobs bench_spirv_blobs
-#include "../src/vk/spirv_blobs.h"
+#include "../../src/vk/spirv_blobs.h"
 
 #endif
