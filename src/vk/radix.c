@@ -361,10 +361,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     }
     /* The small and mid geometries' sorts run fused (every digit pass in one dispatch), and
      * the default geometry's while its tiles fit about a wave (RADIX_FUSED_WAVE_TILES). */
-    rx->fused = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
-                !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
+    const int fuse = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
+                     !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
-    if (rx->fused && default_shape)
+    if (fuse && default_shape)
         radix_set_fused_max(&rx->geometry, default_per_sm);
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
@@ -402,7 +402,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             mid_per_sm = 2u;
         }
     }
-    if (rx->fused) {
+    if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
         if (mid_per_sm)
             radix_set_fused_max(&rx->mid, mid_per_sm);

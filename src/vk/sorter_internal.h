@@ -57,7 +57,7 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_BLOCK_SCAN,
     RADIX_PIPE_DOWNSWEEP,
     RADIX_PIPE_COPY,
-    RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch, small or mid geometry */
+    RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch (geometry.fused_max_count) */
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
@@ -72,7 +72,9 @@ typedef struct vksort_vk_radix_geometry {
     uint32_t max_count;      /* counts up to this take it; 0: not built */
     VkPipeline onesweep;
     VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
-    uint32_t fused_max_count; /* counts up to this run fused at this geometry; 0: never */
+    /* Counts up to this run fused at this geometry (every digit pass in one dispatch); 0:
+     * never, as with the stall emulation or subgroupPartitionNV ranking. */
+    uint32_t fused_max_count;
 } vksort_vk_radix_geometry;
 
 typedef struct vksort_vk_radix {
@@ -90,10 +92,6 @@ typedef struct vksort_vk_radix {
      * geometry that is faster for mid-size counts). max_count 0: none. */
     vksort_vk_radix_geometry small;
     vksort_vk_radix_geometry mid;
-    /* Small and mid counts (and the default geometry's up to geometry.fused_max_count) run
-     * every digit pass in one dispatch (RADIX_PIPE_ONESWEEP_FUSED, at their geometry) unless
-     * the stall emulation or subgroupPartitionNV ranking is asked for. */
-    int fused;
     /* Polls per spin-loop iteration (radix_wait.glsl): 1, or 64 on lavapipe, which ends every
      * loop of an invocation after 65535 iterations of all its loops together. */
     uint32_t poll_burst;
