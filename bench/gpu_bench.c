@@ -44,10 +44,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Warm-up runs go on until the GPU has sorted for this long (at least two runs, at most
- * MAX_WARMUP_RUNS), so that every timed run finds its clocks up. */
+/* Warm-up runs (of a sort, or of the copy-rate copy) go on until the GPU has worked for this
+ * long (at least two runs, at most MAX_WARMUP_RUNS), so that every timed run finds its clocks
+ * up. */
 #define WARMUP_MS 100.0
 #define MAX_WARMUP_RUNS 400
+
+/* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
+ * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS. */
+static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
+{
+    if (r >= 0)
+        return r + 1;
+    *warm_ms += gpu_ms;
+    ++*warm_runs;
+    if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
+        return -1;
+    return r + 1;
+}
 
 typedef struct workload {
     const char *name;
@@ -66,6 +80,11 @@ static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "c
 
 static vk_rig rig;
 static gpu_fill fill; /* the input generator (bench/gpu_fill.h) */
+static uint32_t radix_items; /* --radix-items (0: the sorter default) */
+static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
+static int radix_partitioned; /* --radix-partitioned */
+static int persistent_scratch; /* --persistent-scratch */
+static int radix_compact;      /* --radix-compact */
 
 /* The generator (when created) and the rig. */
 static void bench_shutdown(void)
@@ -73,11 +92,6 @@ static void bench_shutdown(void)
     gpu_fill_destroy(&fill);
     vk_rig_destroy(&rig);
 }
-static uint32_t radix_items; /* --radix-items (0: the sorter default) */
-static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
-static int radix_partitioned; /* --radix-partitioned */
-static int persistent_scratch; /* --persistent-scratch */
-static int radix_compact;      /* --radix-compact */
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -110,10 +124,10 @@ static double measure_copy_rate(void)
     qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qp.queryCount = 2;
     vkCreateQueryPool(rig.device, &qp, NULL, &pool);
-    double best = 1e30, busy_ms = 0;
+    double best = 1e30, warm_ms = 0;
     int warm_runs = 0;
-    /* Warm-up copies until the GPU has been busy for WARMUP_MS (clocks up), then 5 timed. */
-    for (int r = -1; r < 5;) {
+    /* Warm-up copies as the sorts' warm-ups (clocks up), then 5 timed. */
+    for (int r = -2; r < 5;) {
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vkCmdResetQueryPool(cmd, pool, 0, 2);
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, pool, 0);
@@ -127,9 +141,7 @@ static double measure_copy_rate(void)
         double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0 && ms < best)
             best = ms;
-        busy_ms += ms;
-        if (r >= 0 || busy_ms >= WARMUP_MS || ++warm_runs >= MAX_WARMUP_RUNS)
-            ++r;
+        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
     }
     vkDestroyQueryPool(rig.device, pool, NULL);
     vk_rig_buffer_destroy(&rig, &a);
@@ -277,19 +289,6 @@ static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-}
-
-/* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
- * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS. */
-static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
-{
-    if (r >= 0)
-        return r + 1;
-    *warm_ms += gpu_ms;
-    ++*warm_runs;
-    if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
-        return -1;
-    return r + 1;
 }
 
 /* The sorted keys into the host-visible read-back buffer, after the sorts' last writes. */
