@@ -44,18 +44,26 @@ void main()
     // positions. Leaving after its share keeps a workgroup at a few thousand iterations.
     uint groups = gl_NumWorkGroups.x;
     uint max_taken = 2u * ((tasks + groups - 1u) / groups);
-    for (uint taken = 0u; taken < max_taken; ++taken) {
+    // The next task's ticket is taken while the current one runs, so that a workgroup knows at
+    // the end of a partition whether its next task is of the same pass. Finished partitions are
+    // counted (after one fence for all of their writes) only when the next task is of another
+    // pass (or there is none): a workgroup that runs several partitions of a pass fences and
+    // counts once, and never holds a count back while it waits. A taken ticket is always run
+    // (others wait for its count), so none is taken past max_taken.
+    if (t == 0u)
+        s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+    barrier();
+    uint k = s_broadcast;
+    barrier(); // s_broadcast is written again below
+    uint pending = 0u;
+    for (uint taken = 1u; k < tasks; ++taken) {
         if (t == 0u)
-            s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
-        barrier();
-        uint k = s_broadcast;
-        barrier(); // s_broadcast is taken again next round
-        if (k >= tasks)
-            return;
+            s_broadcast = taken < max_taken ? atomicAdd(state[RADIX_S_FUSED_TICKET], 1u) : tasks;
         uint p = k / tiles;
         uint part = k - p * tiles;
-        if (p > 0u) {
-            // Subgroup 0 waits, then the workgroup goes on.
+        if (p > 0u && pending == 0u) {
+            // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
+            // this pass pending has waited already).
             if (gl_SubgroupID == 0u)
                 radix_wait_state(RADIX_S_DONE + p - 1u, tiles, 0u);
             // Then every invocation orders its reads after what subgroup 0 saw.
@@ -64,14 +72,22 @@ void main()
         }
         if (p == passes) {
             copy_back_tile(part, n);
-            continue;
+        } else {
+            if (state[RADIX_S_ACTIVE + p] != 0u)
+                radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false);
+            ++pending;
         }
-        if (state[RADIX_S_ACTIVE + p] != 0u)
-            radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false);
-        // The tile's writes before the count that lets the next pass read them.
-        memoryBarrierBuffer();
-        barrier();
-        if (t == 0u)
-            atomicAdd(state[RADIX_S_DONE + p], 1u);
+        barrier(); // s_broadcast (the next ticket) is written
+        uint next = s_broadcast;
+        barrier(); // s_broadcast is written again next round
+        uint next_p = next < tasks ? next / tiles : passes + 1u;
+        if (pending != 0u && next_p != p) {
+            memoryBarrierBuffer(); // the partitions' writes before their count
+            barrier();
+            if (t == 0u)
+                atomicAdd(state[RADIX_S_DONE + p], pending);
+            pending = 0u;
+        }
+        k = next;
     }
 }

@@ -148,15 +148,19 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
 #define RADIX_PAIRS_MID_MAX_COUNT (1u << 24)
 
 /* The 32-lane default and mid tiles run fused up to this many tiles per workgroup that shares
- * a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17): about one
- * wave of a 132-SM H200.
+ * a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17): about two
+ * waves of a 132-SM H200.
  * There (2026-11-30, docs/perf-notes.md) one fused dispatch against one per digit: u32 keys
- * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104; beyond a wave it lost (keys 2^23 +8 %,
- * 2^24 +11 %, pairs 2^21 +5 %): every fused tile fences its writes before it counts itself
- * done, and loads its data coherent (which of the two costs more is not measured). */
-#define RADIX_FUSED_WAVE_TILES 128u
+ * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104. With each tile fencing and counting
+ * itself done, fusing lost beyond a wave (keys 2^23 +8 %, 2^24 +11 %, pairs 2^21 +5 %); with a
+ * workgroup fencing and counting its partitions of a pass once (radix_onesweep_fused.comp) it
+ * gains to two waves (keys 2^22 0.227 -> 0.214, pairs 2^21 0.182 -> 0.165) and loses from
+ * about four (keys 2^23 +5 %). */
+#ifndef RADIX_FUSED_WAVE_TILES
+#define RADIX_FUSED_WAVE_TILES 256u
+#endif
 
-/* A 32-lane geometry's fused range: about one wave of its tiles (per_sm workgroups share an
+/* A 32-lane geometry's fused range: about two waves of its tiles (per_sm workgroups share an
  * SM), within the counts that take it. */
 static void radix_set_fused_max(vksort_vk_radix_geometry *geo, uint32_t per_sm)
 {

@@ -655,7 +655,7 @@ static void test_fused_default(void)
         int payload;
     } cases[] = {{VKSORT_KEY_U32, 0}, {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U64, 0}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 22);
+        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 23);
         sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
@@ -663,12 +663,12 @@ static void test_fused_default(void)
         uint32_t geometries_max = pr->radix_small_fused ? pr->radix_small_max_count : 0u;
         if (pr->radix_mid_fused && pr->radix_mid_max_count > geometries_max)
             geometries_max = pr->radix_mid_max_count;
-        CHECK(pr->radix_fused_max_count < (1u << 22)); /* larger counts are never fused */
+        CHECK(pr->radix_fused_max_count < (1u << 23)); /* larger counts are never fused */
         if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || rig.subgroup_size != 32u) {
             CHECK_EQ(pr->radix_fused_max_count, geometries_max);
             continue;
         }
-        /* The mid or default tiles fuse too, up to about a wave of them. */
+        /* The mid or default tiles fuse too, up to about two waves of them. */
         CHECK(pr->radix_fused_max_count > pr->radix_small_max_count);
         const uint32_t top = pr->radix_fused_max_count;
         vksort_vk_sort_info si;
@@ -680,11 +680,11 @@ static void test_fused_default(void)
         si.count = top + 1u;
         CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 4u);
         if (cases[i].type == VKSORT_KEY_U32 && cases[i].payload) {
-            /* u32 pairs: 256 x 16 mid tiles up to 2^24 (here max_count), fused to 2^20. */
+            /* u32 pairs: 256 x 16 mid tiles up to 2^24 (here max_count), fused to 2^21. */
             CHECK_EQ(pr->radix_mid_workgroup_size, 256u);
             CHECK_EQ(pr->radix_mid_tile_size, 4096u);
-            CHECK_EQ(pr->radix_mid_max_count, 1u << 22);
-            CHECK_EQ(top, 1u << 20);
+            CHECK_EQ(pr->radix_mid_max_count, 1u << 23);
+            CHECK_EQ(top, 1u << 21);
         }
         /* The largest fused count, one below it and the first count after it. */
         const uint32_t counts[] = {top, top - 12345u, top + 1u};
