@@ -18,7 +18,7 @@ void main()
     if (part >= tiles)
         return;
     bool stall_first = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u;
-    radix_onesweep_partition(p, parity, part, n, tiles, stall_first);
+    radix_onesweep_partition(p, parity, part, n, tiles, stall_first, false);
 
     if (stall_first) {
         barrier();

@@ -44,12 +44,13 @@ void main()
     // positions. Leaving after its share keeps a workgroup at a few thousand iterations.
     uint groups = gl_NumWorkGroups.x;
     uint max_taken = 2u * ((tasks + groups - 1u) / groups);
-    // The next task's ticket is taken while the current one runs, so that a workgroup knows at
-    // the end of a partition whether its next task is of the same pass. Finished partitions are
-    // counted (after one fence for all of their writes) only when the next task is of another
-    // pass (or there is none): a workgroup that runs several partitions of a pass fences and
-    // counts once, and never holds a count back while it waits. A taken ticket is always run
-    // (others wait for its count), so none is taken past max_taken.
+    // A workgroup takes its next ticket during a partition (radix_onesweep_partition's
+    // fetch_next), so that it knows at the partition's end whether its next task is of the same
+    // pass. Finished partitions are counted (after one fence for all of their writes) only when
+    // the next task is of another pass (or there is none): a workgroup that runs several
+    // partitions of a pass fences and counts once, and never holds a count back while it
+    // waits. A taken ticket is always run (others wait for its count), so none is taken past
+    // max_taken.
     if (t == 0u)
         s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
     barrier();
@@ -57,8 +58,7 @@ void main()
     barrier(); // s_broadcast is written again below
     uint pending = 0u;
     for (uint taken = 1u; k < tasks; ++taken) {
-        if (t == 0u)
-            s_broadcast = taken < max_taken ? atomicAdd(state[RADIX_S_FUSED_TICKET], 1u) : tasks;
+        bool fetch = taken < max_taken;
         uint p = k / tiles;
         uint part = k - p * tiles;
         if (p > 0u && pending == 0u) {
@@ -70,15 +70,21 @@ void main()
             barrier();
             memoryBarrierBuffer();
         }
-        if (p == passes) {
-            copy_back_tile(part, n);
+        uint next = tasks; // invocation 0's
+        if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
+            next = radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false, fetch);
         } else {
-            if (state[RADIX_S_ACTIVE + p] != 0u)
-                radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false);
-            ++pending;
+            if (t == 0u && fetch)
+                next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+            if (p == passes)
+                copy_back_tile(part, n);
         }
-        barrier(); // s_broadcast (the next ticket) is written
-        uint next = s_broadcast;
+        if (p < passes)
+            ++pending;
+        if (t == 0u)
+            s_broadcast = fetch ? next : tasks;
+        barrier();
+        next = s_broadcast;
         barrier(); // s_broadcast is written again next round
         uint next_p = next < tasks ? next / tiles : passes + 1u;
         if (pending != 0u && next_p != p) {

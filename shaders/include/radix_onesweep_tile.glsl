@@ -34,8 +34,11 @@ const uint LB_WIDTH = 4u;
 // `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
 // key addresses wait on it). Every invocation calls it; it ends with the tile written (no
 // barrier after the last writes). full: tile_n == TILE (constant at each call).
-void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
-                                   bool stall_first, bool full)
+// fetch_next: invocation 0 takes the fused pass's next ticket when the look-back is done (every
+// workgroup of the dispatch has started by then, so a ticket taken early does not keep work from
+// one that is idle) and returns it; the scatter hides the atomic's round trip. Else returns 0.
+uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
+                                   bool stall_first, bool full, bool fetch_next)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
@@ -107,20 +110,24 @@ void radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         lookback[next_row + d] = 0u;
+    uint next_ticket = 0u;
+    if (fetch_next && t == 0u)
+        next_ticket = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
     barrier();
 
     radix_scatter_tile(parity, tile_base, tile_n, shift, full);
-
+    return next_ticket;
 }
 
 // Every tile but the last is full: those run a copy of the partition without per-element bounds
 // tests (the test is per workgroup, so the barriers inside stay in uniform control flow).
-void radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first)
+uint radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first,
+                              bool fetch_next)
 {
     if (n - part * TILE >= TILE)
-        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true);
+        return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true, fetch_next);
     else
-        radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false);
+        return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false, fetch_next);
 }
 
 #endif
