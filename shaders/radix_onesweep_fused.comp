@@ -6,8 +6,10 @@
 // asks for a copy (an odd number of active passes), one more task per tile copies it back from
 // the scratch half. A task of pass p first waits until every partition of pass p - 1 is written.
 // Those partitions have smaller tickets, so their workgroups already started: the wait, like
-// the look-back, is on running work - the forward progress Onesweep already needs. A pass the
-// plan skipped (one digit value everywhere) is only counted.
+// the look-back, is on running work - the forward progress Onesweep already needs. (A workgroup
+// takes its next ticket during its current task, but the smallest unfinished ticket is always
+// the one its workgroup is running: all it waits for is smaller.) A pass the plan skipped (one
+// digit value everywhere) is only counted.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #include "radix_onesweep_tile.glsl"

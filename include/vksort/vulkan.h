@@ -277,11 +277,11 @@ typedef struct vksort_vk_sorter_properties {
     /* Mid counts up to radix_fused_max_count run fused too (as radix_small_fused). */
     VkBool32 radix_mid_fused;
     /* Onesweep sorts of counts up to this run fused (0: none): the small counts, and the mid
-     * and default counts whose tiles fit about one wave of the GPU where the 32-lane default
-     * shapes are used (u32 keys up to 2^21, pairs and u64 keys up to 2^20 on the H200), every
-     * mid count elsewhere. A fused tile fences its writes before it counts itself done and
-     * loads its data coherent (a pass reads what other workgroups of the dispatch wrote): 8-11 %
-     * slower at 2^23-2^24 on the H200, so larger counts keep a dispatch per digit. */
+     * and default counts whose tiles fit a few waves of the GPU where the 32-lane default
+     * shapes are used (u32 keys up to 4325376 - 2^22 and a bit -, u32 pairs up to 2^22, u64
+     * keys up to 2228224 on the H200), every mid count elsewhere. Larger counts keep a
+     * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
+     * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
     uint32_t radix_fused_max_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups

@@ -147,25 +147,24 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
 #define RADIX_MID_MAX_COUNT (1u << 20)
 #define RADIX_PAIRS_MID_MAX_COUNT (1u << 24)
 
-/* The 32-lane default and mid tiles run fused up to this many tiles per workgroup that shares
- * a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17): about two
- * waves of a 132-SM H200.
- * There (2026-11-30, docs/perf-notes.md) one fused dispatch against one per digit: u32 keys
- * 2^21 0.137 -> 0.113 ms, pairs 2^20 0.112 -> 0.104. With each tile fencing and counting
- * itself done, fusing lost beyond a wave (keys 2^23 +8 %, 2^24 +11 %, pairs 2^21 +5 %); with a
- * workgroup fencing and counting its partitions of a pass once (radix_onesweep_fused.comp) it
- * gains to two waves (keys 2^22 0.227 -> 0.214, pairs 2^21 0.182 -> 0.165) and loses from
- * about four (keys 2^23 +5 %). */
-#ifndef RADIX_FUSED_WAVE_TILES
+/* The 32-lane default and mid tiles run fused up to RADIX_FUSED_WAVE_TILES tiles per workgroup
+ * that shares a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17):
+ * about two waves of a 132-SM H200; the u32 pairs mid tiles (256 x 16) up to twice that.
+ * There (2026-11-30, docs/perf-notes.md), one fused dispatch against one per digit, with a
+ * workgroup fencing and counting its partitions of a pass once (radix_onesweep_fused.comp):
+ * u32 keys 2^19 0.082 -> 0.079 ms, 2^22 0.227 -> 0.206 (two waves), 2^23 +1.5 %, 2^24 +4 %;
+ * u32 pairs 2^21 0.181 -> 0.161, 2^22 0.278 -> 0.262 (four waves of its small tiles), 2^24
+ * +3 %; u64 keys 2^21 -1 %, 2^22 +6 %. (With a fence and count per tile, fusing lost beyond
+ * one wave.) */
 #define RADIX_FUSED_WAVE_TILES 256u
-#endif
+#define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u
 
-/* A 32-lane geometry's fused range: about two waves of its tiles (per_sm workgroups share an
- * SM), within the counts that take it. */
-static void radix_set_fused_max(vksort_vk_radix_geometry *geo, uint32_t per_sm)
+/* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
+ * share an SM), within the counts that take it. */
+static void radix_set_fused_max(vksort_vk_radix_geometry *geo, uint32_t per_sm, uint32_t wave_tiles)
 {
-    const uint64_t wave = (uint64_t)RADIX_FUSED_WAVE_TILES * per_sm * geo->tile;
-    geo->fused_max_count = wave < geo->max_count ? (uint32_t)wave : geo->max_count;
+    const uint64_t fused = (uint64_t)wave_tiles * per_sm * geo->tile;
+    geo->fused_max_count = fused < geo->max_count ? (uint32_t)fused : geo->max_count;
 }
 
 static void radix_set_geometry(vksort_vk_radix_geometry *out, const radix_geometry *g,
@@ -369,8 +368,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                      !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
     if (fuse && default_shape)
-        radix_set_fused_max(&rx->geometry, default_per_sm);
+        radix_set_fused_max(&rx->geometry, default_per_sm, RADIX_FUSED_WAVE_TILES);
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
+    uint32_t mid_wave_tiles = RADIX_FUSED_WAVE_TILES;
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
@@ -404,12 +404,13 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                s->max_count < RADIX_PAIRS_MID_MAX_COUNT ? s->max_count
                                                                         : RADIX_PAIRS_MID_MAX_COUNT);
             mid_per_sm = 2u;
+            mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
         }
     }
     if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
         if (mid_per_sm)
-            radix_set_fused_max(&rx->mid, mid_per_sm);
+            radix_set_fused_max(&rx->mid, mid_per_sm, mid_wave_tiles);
         else
             rx->mid.fused_max_count = rx->mid.max_count;
     }
