@@ -363,7 +363,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         }
     }
     /* The small and mid geometries' sorts run fused (every digit pass in one dispatch), and
-     * the default geometry's while its tiles fit about a wave (RADIX_FUSED_WAVE_TILES). */
+     * the default geometry's while its tiles fit about two waves (RADIX_FUSED_WAVE_TILES). */
     const int fuse = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
                      !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
