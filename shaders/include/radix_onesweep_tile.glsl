@@ -99,9 +99,12 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
                             }
                         }
                     }
+                    // Published as soon as this digit is resolved, not when the subgroup's
+                    // last digit is: the next partition's look-back for it waits on this word.
+                    if (done)
+                        atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
                 }
             }
-            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
         }
         uint start = d == t ? global_start : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
         s_dst[d] = start + exclusive - s_tile_start[d];
