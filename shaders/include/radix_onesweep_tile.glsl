@@ -70,8 +70,10 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
     radix_rank_counted(tile_n, shift, full);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
-    // LB_WIDTH predecessors per step, the whole subgroup waiting until every lane is done. (Lanes that
-    // spin independently inside a subgroup produced wrong prefixes on lavapipe.)
+    // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
+    // that spun independently inside a subgroup produced wrong prefixes on lavapipe); each lane
+    // publishes its digit's inclusive count as soon as it has it (H200, 2^28: -0.7 % keys, -1 %
+    // pairs against publishing after the subgroup's last digit).
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint exclusive = 0u;
         if (part != 0u) {
