@@ -6,10 +6,13 @@
 // asks for a copy (an odd number of active passes), one more task per tile copies it back from
 // the scratch half. A task of pass p first waits until every partition of pass p - 1 is written.
 // Those partitions have smaller tickets, so their workgroups already started: the wait, like
-// the look-back, is on running work - the forward progress Onesweep already needs. (A workgroup
-// takes its next ticket during its current task, but the smallest unfinished ticket is always
-// the one its workgroup is running: all it waits for is smaller.) A pass the plan skipped (one
-// digit value everywhere) is only counted.
+// the look-back, is on running work - the forward progress Onesweep already needs. A workgroup
+// takes its next ticket during its current task, and counts its partitions of a pass only when
+// it moves to another pass, so DONE[p] may be held back while it runs more partitions of pass p;
+// those wait only on pass p's look-back words (published without waiting once pass p - 1 is
+// done) and nothing waits between taking a ticket and running it, so by induction over the
+// passes every pass finishes and is counted. A pass the plan skipped (one digit value
+// everywhere) is only counted.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #include "radix_onesweep_tile.glsl"
@@ -50,9 +53,9 @@ void main()
     // fetch_next), so that it knows at the partition's end whether its next task is of the same
     // pass. Finished partitions are counted (after one fence for all of their writes) only when
     // the next task is of another pass (or there is none): a workgroup that runs several
-    // partitions of a pass fences and counts once, and never holds a count back while it
-    // waits. A taken ticket is always run (others wait for its count), so none is taken past
-    // max_taken.
+    // partitions of a pass fences and counts once (the counts it holds back meanwhile block
+    // only the next pass, see above). A taken ticket is always run (others wait for its
+    // count), so none is taken past max_taken.
     if (t == 0u)
         s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
     barrier();

@@ -34,9 +34,11 @@ const uint LB_WIDTH = 4u;
 // `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
 // key addresses wait on it). Every invocation calls it; it ends with the tile written (no
 // barrier after the last writes). full: tile_n == TILE (constant at each call).
-// fetch_next: invocation 0 takes the fused pass's next ticket when the look-back is done (every
-// workgroup of the dispatch has started by then, so a ticket taken early does not keep work from
-// one that is idle) and returns it; the scatter hides the atomic's round trip. Else returns 0.
+// fetch_next: invocation 0 takes the fused pass's next ticket when the look-back is done and
+// returns it; the scatter hides the atomic's round trip, and nothing between taking the ticket
+// and running it waits. (Taken at the partition's start, while the dispatch's workgroups were
+// still starting, the first ones took two tiles of the first digit and later ones had none.)
+// Else returns 0.
 uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
                                    bool stall_first, bool full, bool fetch_next)
 {

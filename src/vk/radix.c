@@ -156,8 +156,8 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * u32 pairs 2^21 0.181 -> 0.161, 2^22 0.278 -> 0.262 (four waves of its small tiles), 2^24
  * +3 %; u64 keys 2^21 -1 %, 2^22 +6 %. (With a fence and count per tile, fusing lost beyond
  * one wave.) */
-#define RADIX_FUSED_WAVE_TILES 256u
-#define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u
+#define RADIX_FUSED_WAVE_TILES 256u           /* tiles per workgroup slot: about two waves */
+#define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u /* about four */
 
 /* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
  * share an SM), within the counts that take it. */
