@@ -9,19 +9,11 @@ typedef struct fill_push {
     uint32_t word_count, seed, mode;
 } fill_push;
 
-static const vksort_spirv_blob *find_blob(const char *name)
-{
-    for (const vksort_spirv_blob *b = bench_spirv_blobs; b->name; ++b)
-        if (strcmp(b->name, name) == 0)
-            return b;
-    return NULL;
-}
-
 int gpu_fill_create(gpu_fill *f, VkDevice device)
 {
     memset(f, 0, sizeof *f);
     f->device = device;
-    const vksort_spirv_blob *blob = find_blob("fill_random_comp");
+    const vksort_spirv_blob *blob = vksort_spirv_find(bench_spirv_blobs, "fill_random_comp");
     if (!blob) {
         fprintf(stderr, "vksort-gpu-bench: fill_random.comp not embedded\n");
         return -1;

@@ -55,19 +55,11 @@ typedef struct context {
     PFN_vkGetPipelineExecutableStatisticsKHR get_stats;
 } context;
 
-static const vksort_spirv_blob *find_blob(const char *name)
-{
-    for (const vksort_spirv_blob *b = vksort_spirv_blobs; b->name; ++b)
-        if (strcmp(b->name, name) == 0)
-            return b;
-    return NULL;
-}
-
 /* Creates the module's pipeline with the given specialisation (NULL: none) and prints its
  * statistics. */
 static int report(const context *cx, const char *name, const VkSpecializationInfo *spec)
 {
-    const vksort_spirv_blob *blob = find_blob(name);
+    const vksort_spirv_blob *blob = vksort_spirv_find(vksort_spirv_blobs, name);
     if (!blob) {
         printf("%-36s (not in this build)\n", name);
         return 0;

@@ -8,19 +8,18 @@
 
 static VkShaderModule shader(vk_context *ctx, const char *name)
 {
-    for (const vksort_spirv_blob *b = demo_spirv_blobs; b->name; ++b) {
-        if (strcmp(b->name, name) != 0)
-            continue;
-        VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-        ci.codeSize = b->size;
-        ci.pCode = b->code;
-        VkShaderModule m = VK_NULL_HANDLE;
-        if (vkCreateShaderModule(ctx->device, &ci, NULL, &m) != VK_SUCCESS)
-            return VK_NULL_HANDLE;
-        return m;
+    const vksort_spirv_blob *b = vksort_spirv_find(demo_spirv_blobs, name);
+    if (!b) {
+        fprintf(stderr, "vksort-demo: shader %s not embedded\n", name);
+        return VK_NULL_HANDLE;
     }
-    fprintf(stderr, "vksort-demo: shader %s not embedded\n", name);
-    return VK_NULL_HANDLE;
+    VkShaderModuleCreateInfo ci = {.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+    ci.codeSize = b->size;
+    ci.pCode = b->code;
+    VkShaderModule m = VK_NULL_HANDLE;
+    if (vkCreateShaderModule(ctx->device, &ci, NULL, &m) != VK_SUCCESS)
+        return VK_NULL_HANDLE;
+    return m;
 }
 
 static int set_layout(vk_context *ctx, uint32_t bindings, VkShaderStageFlags stages,

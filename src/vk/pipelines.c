@@ -64,10 +64,7 @@ vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char 
                                                 VkPipelineLayout layout, const char *label,
                                                 VkPipeline *out)
 {
-    const vksort_spirv_blob *blob = NULL;
-    for (const vksort_spirv_blob *b = vksort_spirv_blobs; b->name && !blob; ++b)
-        if (strcmp(b->name, module_name) == 0)
-            blob = b;
+    const vksort_spirv_blob *blob = vksort_spirv_find(vksort_spirv_blobs, module_name);
     if (!blob)
         return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
                               "embedded shader %s missing from this build", module_name);
