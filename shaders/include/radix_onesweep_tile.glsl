@@ -44,8 +44,9 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
-    uint tile_base = part * TILE;
-    uint tile_n = min(TILE, n - tile_base);
+    uint first_n = n - (tiles - 1u) * TILE; // see radix_onesweep_partition
+    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
+    uint tile_n = part == 0u ? first_n : TILE;
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
@@ -126,12 +127,17 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
     return next_ticket;
 }
 
-// Every tile but the last is full: those run a copy of the partition without per-element bounds
-// tests (the test is per workgroup, so the barriers inside stay in uniform control flow).
+// Every partition but the first is a full tile: those run a copy of the partition without
+// per-element bounds tests (the test is per workgroup, so the barriers inside stay in uniform
+// control flow). The short partition is the first (elements [0, n - (tiles - 1) * TILE)), not
+// the last: its copy of the code runs once per pass, from a cold instruction cache - on the
+// H200 its counting and ranking took 4x a full tile's (~25 us at 2^24 keys), and as the last
+// partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
+// the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first,
                               bool fetch_next)
 {
-    if (n - part * TILE >= TILE)
+    if (part != 0u || n - (tiles - 1u) * TILE == TILE)
         return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true, fetch_next);
     else
         return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false, fetch_next);
