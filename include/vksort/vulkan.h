@@ -278,7 +278,7 @@ typedef struct vksort_vk_sorter_properties {
     VkBool32 radix_mid_fused;
     /* Onesweep sorts of counts up to this run fused (0: none): the small counts, and the mid
      * and default counts whose tiles fit a few waves of the GPU where the 32-lane default
-     * shapes are used (u32 keys up to 4325376 - 2^22 and a bit -, u32 pairs up to 2^22, u64
+     * shapes are used (u32 keys up to 8650752 - 2^23 and a bit -, u32 pairs up to 2^22, u64
      * keys up to 2228224 on the H200), every mid count elsewhere. Larger counts keep a
      * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
      * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */

@@ -158,6 +158,10 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * one wave.) */
 #define RADIX_FUSED_WAVE_TILES 256u           /* tiles per workgroup slot: about two waves */
 #define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u /* about four */
+/* u32 keys (384 x 22) fuse to about four waves since the short partition runs first (eleventh
+ * session, radix_onesweep_tile.glsl): 2^23 0.327 -> 0.319 ms, 2^22 unchanged; u64 keys lost at
+ * four (2^22 +4 %), u32 pairs gained 0.4 % at 2^23 (not taken). */
+#define RADIX_U32_KEYS_FUSED_WAVE_TILES 512u
 
 /* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
  * share an SM), within the counts that take it. */
@@ -368,7 +372,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                      !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
     if (fuse && default_shape)
-        radix_set_fused_max(&rx->geometry, default_per_sm, RADIX_FUSED_WAVE_TILES);
+        radix_set_fused_max(&rx->geometry, default_per_sm,
+                            key_words == 1u && !s->has_payload ? RADIX_U32_KEYS_FUSED_WAVE_TILES
+                                                               : RADIX_FUSED_WAVE_TILES);
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
     uint32_t mid_wave_tiles = RADIX_FUSED_WAVE_TILES;
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small

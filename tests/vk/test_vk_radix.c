@@ -653,9 +653,10 @@ static void test_fused_default(void)
     const struct {
         vksort_key_type type;
         int payload;
-    } cases[] = {{VKSORT_KEY_U32, 0}, {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U64, 0}};
+        uint32_t max_count; /* above the fused range */
+    } cases[] = {{VKSORT_KEY_U32, 0, 1u << 24}, {VKSORT_KEY_U32, 1, 1u << 23}, {VKSORT_KEY_U64, 0, 1u << 23}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 23);
+        sort_case c = make_case(cases[i].type, cases[i].payload, cases[i].max_count);
         sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
@@ -663,7 +664,7 @@ static void test_fused_default(void)
         uint32_t geometries_max = pr->radix_small_fused ? pr->radix_small_max_count : 0u;
         if (pr->radix_mid_fused && pr->radix_mid_max_count > geometries_max)
             geometries_max = pr->radix_mid_max_count;
-        CHECK(pr->radix_fused_max_count < (1u << 23)); /* larger counts are never fused */
+        CHECK(pr->radix_fused_max_count < cases[i].max_count); /* larger counts are never fused */
         if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || rig.subgroup_size != 32u) {
             CHECK_EQ(pr->radix_fused_max_count, geometries_max);
             continue;
