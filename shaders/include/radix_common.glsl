@@ -80,6 +80,11 @@ KEY_T radix_order_key(KEY_T k)
     return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
 }
 uint radix_digit(KEY_T k, uint shift) { return radix_digit64(radix_order_key(k), shift); }
+KEY_T radix_sentinel_key()
+{
+    uvec2 ones = (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? uvec2(0u) : uvec2(0xffffffffu);
+    return vksort_decode64(radix_key_type(), ones);
+}
 #else
 KEY_T radix_order_key(KEY_T k)
 {
@@ -87,6 +92,11 @@ KEY_T radix_order_key(KEY_T k)
     return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
 }
 uint radix_digit(KEY_T k, uint shift) { return radix_digit32(radix_order_key(k), shift); }
+// The raw key whose order key is all ones: the last digit of every pass.
+KEY_T radix_sentinel_key()
+{
+    return vksort_decode32(radix_key_type(), (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? 0u : 0xffffffffu);
+}
 #endif
 
 uint radix_pass_shift(uint pass_index) { return pc.bit_begin + pass_index * RADIX_BITS; }

@@ -166,8 +166,11 @@ void radix_scan_counts()
 // in each subgroup's counters the position in the tile of that subgroup's first element of each
 // digit, so that radix_rank_counted gives final tile positions without a second walk over the
 // items. Callers may publish s_count before ranking. full: the caller knows tile_n == TILE (a
-// constant at the call, so the compiler drops every per-element bounds test: the tile functions
-// are inlined). Ends with a barrier.
+// constant at the call, so the compiler drops the per-element bounds tests: the tile functions
+// are inlined). Otherwise the positions past tile_n hold sentinels (radix_sentinel_key, the last
+// digit of every pass) that are counted and ranked like elements - after every real one - and
+// never written, so the loads and the scatter are the only per-element tests. Ends with a
+// barrier.
 void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;
@@ -182,7 +185,7 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         bool valid = full || li < tile_n;
-        r_key[j] = valid ? radix_load_key(parity, tile_base + li) : KEY_T(0u);
+        r_key[j] = valid ? radix_load_key(parity, tile_base + li) : radix_sentinel_key();
 #if HAS_VALUE
         r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
 #endif
@@ -193,11 +196,8 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     // that took the u32 keys pass from 80 to 131 registers, one workgroup per SM instead of two.
     uint count_shift = s_count_shift;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        if (full || li < tile_n) {
-            uint d = radix_digit(r_key[j], count_shift);
-            atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
-        }
+        uint d = radix_digit(r_key[j], count_shift);
+        atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
     }
     barrier();
 
@@ -226,6 +226,10 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     }
     barrier();
     radix_scan_counts();
+    // The sentinels are the last elements of the pass's last digit: its tile count drops them
+    // (its start, and every position of a real element, are unchanged).
+    if (!full && t == 0u)
+        s_count[(1u << min(RADIX_BITS, pc.bit_end - shift)) - 1u] -= TILE - tile_n;
 
     // Seed every subgroup's counters with the digit's start in the tile (positions stay below
     // the tile size, < 2^16 with 16-bit counters, so the halves never carry into each other).
@@ -239,15 +243,15 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
 }
 
 // Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
-// sorted by digit (~0 past the count). Ends with a barrier (s_mem is reused for staging).
+// sorted by digit (sentinels of a partial tile at [tile_n, TILE)). Ends with a barrier (s_mem
+// is reused for staging).
 void radix_rank_counted(uint tile_n, uint shift, bool full)
 {
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = full || li < tile_n;
-        uint digit = valid ? radix_digit(r_key[j], shift) : 0u;
+        const bool valid = true; // sentinels rank as elements of the last digit
+        uint digit = radix_digit(r_key[j], shift);
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
             if (valid)
@@ -295,7 +299,7 @@ void radix_stage_half(uint lo, bool values, bool full)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
-        if ((full || r_pos[j] != 0xffffffffu) && (SCATTER_ROUNDS == 1u || q < STAGED)) {
+        if (SCATTER_ROUNDS == 1u || q < STAGED) {
             if (!values) {
 #if KEY64
                 s_mem[q] = r_key[j].x;
