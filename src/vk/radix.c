@@ -130,6 +130,10 @@ static radix_geometry radix_fit(const VkPhysicalDeviceLimits *lim, uint32_t wg, 
  * 105 -> 88 us, 2^19 equal, 2^20 126 -> 162 us (docs/perf-notes.md). */
 #define RADIX_SMALL_TILE 2048u
 #define RADIX_SMALL_MAX_COUNT (1u << 18)
+/* Without payloads up to 2^19 (eleventh session, fused): u32 keys 2^19 0.078 -> 0.077 ms, u64
+ * keys 0.160 -> 0.138 (61 mid tiles of 8704 left most SMs idle); u32 pairs lost (+4 %, their
+ * mid tiles are 256 x 16), 2^20 lost for every type (keys +35 %). */
+#define RADIX_SMALL_KEYS_MAX_COUNT (1u << 19)
 
 /* Whether a tile pass of w invocations can run: whole subgroups of the largest size, a divisor
  * of 256 below 256 (radix_tile.glsl), within the device's limits and, with a pinned subgroup
@@ -361,9 +365,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         uint32_t sitems = RADIX_SMALL_TILE / swg;
         radix_geometry small = radix_fit(lim, swg, min_size, key_words, sitems, 0u, atomic_or);
         if (swg % max_size == 0u && sitems >= 1u && small.items == sitems) {
+            const uint32_t small_max = s->has_payload ? RADIX_SMALL_MAX_COUNT : RADIX_SMALL_KEYS_MAX_COUNT;
             radix_set_geometry(&rx->small, &small, min_size, key_words,
-                               s->max_count < RADIX_SMALL_MAX_COUNT ? s->max_count
-                                                                    : RADIX_SMALL_MAX_COUNT);
+                               s->max_count < small_max ? s->max_count : small_max);
         }
     }
     /* The small and mid geometries' sorts run fused (every digit pass in one dispatch), and

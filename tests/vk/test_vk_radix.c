@@ -558,11 +558,11 @@ static void test_compact_tiles(void)
 
 /* Onesweep's small-count geometry: a default tile above 2048 elements (here 32 items per
  * invocation) gives the sorter a second tile pass of 2048-element tiles for counts up to 2^18
- * (an indirect count: when max_count is). Counts on both sides of every boundary, host and
- * indirect, sort the same bytes as the CPU backend. */
+ * with payloads, 2^19 without (an indirect count: when max_count is). Counts on both sides of
+ * every boundary, host and indirect, sort the same bytes as the CPU backend. */
 static void test_small_tile_geometry(void)
 {
-    const uint32_t maxes[] = {300000, 50000};
+    const uint32_t maxes[] = {600000, 50000};
     unsigned rot = 0;
     for (size_t m = 0; m < 2; ++m) {
         for (int payload = 0; payload < 2; ++payload) {
@@ -582,13 +582,14 @@ static void test_small_tile_geometry(void)
             CHECK(pr->radix_fused_max_count >= pr->radix_small_max_count);
             CHECK(pr->radix_small_workgroup_size <= 256u &&
                   pr->radix_small_workgroup_size <= pr->radix_workgroup_size);
-            CHECK_EQ(pr->radix_small_max_count, maxes[m] < (1u << 18) ? maxes[m] : 1u << 18);
+            const uint32_t small_max = payload ? 1u << 18 : 1u << 19;
+            CHECK_EQ(pr->radix_small_max_count, maxes[m] < small_max ? maxes[m] : small_max);
             if (m == 0 && payload == 0)
                 printf("     tile %u on %u invocations; small counts: tile %u on %u, up to %u\n",
                        pr->radix_tile_size, pr->radix_workgroup_size, pr->radix_small_tile_size,
                        pr->radix_small_workgroup_size, pr->radix_small_max_count);
-            const uint32_t counts[] = {2, 2047, 2049, 4097, 40000, 1u << 18, (1u << 18) + 1u,
-                                       300000};
+            const uint32_t counts[] = {2,       2047,          2049,    4097,          40000,
+                                       1u << 18, (1u << 18) + 1u, 1u << 19, (1u << 19) + 1u, 600000};
             for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
                 if (counts[i] > maxes[m] || (quick && i % 2))
                     continue;
@@ -611,7 +612,7 @@ static void test_small_tile_geometry(void)
 }
 
 /* The fused small-count pass at its largest count with every digit: the most tasks a dispatch
- * has (128 tiles x 8 digits for u64). On lavapipe, which runs one workgroup after another with
+ * has (256 tiles x 8 digits for u64 keys). On lavapipe, which runs one workgroup after another with
  * LP_NUM_THREADS=1, this failed while the first workgroup took every task: gallivm stops all of
  * an invocation's loops once they have run 65535 iterations together (docs/vulkan.md). */
 static void test_fused_longest(void)
@@ -619,14 +620,15 @@ static void test_fused_longest(void)
     const struct {
         vksort_key_type type;
         int payload;
-        uint32_t n, bit_end;
+        uint32_t n, bit_end, small_max;
     } cases[] = {
-        {VKSORT_KEY_U32, 0, 1u << 18, 32},        /* four digits */
-        {VKSORT_KEY_U32, 1, (1u << 18) - 1u, 24}, /* three digits and the copy back */
-        {VKSORT_KEY_U64, 1, 1u << 18, 64},        /* eight digits */
+        {VKSORT_KEY_U32, 0, 1u << 19, 32, 1u << 19},        /* four digits */
+        {VKSORT_KEY_U32, 1, (1u << 18) - 1u, 24, 1u << 18}, /* three digits and the copy back */
+        {VKSORT_KEY_U64, 1, 1u << 18, 64, 1u << 18},        /* eight digits */
+        {VKSORT_KEY_U64, 0, 1u << 19, 64, 1u << 19},        /* eight digits, no payload */
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
-        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 18);
+        sort_case c = make_case(cases[i].type, cases[i].payload, cases[i].small_max);
         c.cfg.radix_items = 32;
         sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
@@ -635,7 +637,7 @@ static void test_fused_longest(void)
             CHECK(algo != VKSORT_VK_ALGORITHM_ONESWEEP || slot->props.radix_tile_size <= 2048u);
             continue;
         }
-        CHECK_EQ(slot->props.radix_small_max_count, 1u << 18);
+        CHECK_EQ(slot->props.radix_small_max_count, cases[i].small_max);
         c.n = cases[i].n;
         c.dist = DIST_UNIFORM;
         c.bit_begin = 0;
