@@ -80,7 +80,7 @@ shared uint s_count_shift; // radix_count_tile's copy of the digit shift (see th
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
-uint r_pos[ITEMS]; // tile-local sorted position; ~0 for elements past the count
+uint r_pos[ITEMS]; // tile-local sorted position (sentinels of a partial tile: >= tile_n)
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
@@ -229,7 +229,7 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     // The sentinels are the last elements of the pass's last digit: its tile count drops them
     // (its start, and every position of a real element, are unchanged).
     if (!full && t == 0u)
-        s_count[(1u << min(RADIX_BITS, pc.bit_end - shift)) - 1u] -= TILE - tile_n;
+        s_count[radix_digit(radix_sentinel_key(), shift)] -= TILE - tile_n;
 
     // Seed every subgroup's counters with the digit's start in the tile (positions stay below
     // the tile size, < 2^16 with 16-bit counters, so the halves never carry into each other).
@@ -298,7 +298,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
 void radix_stage_half(uint lo, bool values, bool full)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint q = r_pos[j] - lo; // wraps past STAGED below lo; r_pos is ~0 for no element
+        uint q = r_pos[j] - lo; // wraps past STAGED below lo
         if (SCATTER_ROUNDS == 1u || q < STAGED) {
             if (!values) {
 #if KEY64
