@@ -30,23 +30,20 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
-// Partition `part` of digit pass p over the n elements (tiles partitions in all), reading the
-// `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early as it can: the tile's
-// key addresses wait on it). Every invocation calls it; it ends with the tile written (no
-// barrier after the last writes). full: tile_n == TILE (constant at each call).
+// Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
+// tile_n), reading the `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early
+// as it can: the tile's key addresses wait on it). Every invocation calls it; it ends with the
+// tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
 // fetch_next: invocation 0 takes the fused pass's next ticket when the look-back is done and
 // returns it; the scatter hides the atomic's round trip, and nothing between taking the ticket
 // and running it waits. (Taken at the partition's start, while the dispatch's workgroups were
 // still starting, the first ones took two tiles of the first digit and later ones had none.)
 // Else returns 0.
-uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint tiles,
-                                   bool stall_first, bool full, bool fetch_next)
+uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_base, uint tile_n,
+                                   uint tiles, bool stall_first, bool full, bool fetch_next)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
-    uint first_n = n - (tiles - 1u) * TILE; // see radix_onesweep_partition
-    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
-    uint tile_n = part == 0u ? first_n : TILE;
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
@@ -70,7 +67,7 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
         atomicExchange(lookback[row + d],
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
-    radix_rank_counted(tile_n, shift, full);
+    radix_rank_counted(shift);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
@@ -137,10 +134,14 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint n, uint 
 uint radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first,
                               bool fetch_next)
 {
-    if (part != 0u || n - (tiles - 1u) * TILE == TILE)
-        return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, true, fetch_next);
+    uint first_n = n - (tiles - 1u) * TILE;
+    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
+    if (part != 0u || first_n == TILE)
+        return radix_onesweep_partition_tile(p, parity, part, tile_base, TILE, tiles, stall_first,
+                                             true, fetch_next);
     else
-        return radix_onesweep_partition_tile(p, parity, part, n, tiles, stall_first, false, fetch_next);
+        return radix_onesweep_partition_tile(p, parity, part, tile_base, first_n, tiles, stall_first,
+                                             false, fetch_next);
 }
 
 #endif

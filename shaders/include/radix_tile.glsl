@@ -121,13 +121,13 @@ void radix_subgroup_shared_barrier()
                    gl_SemanticsAcquireRelease);
 }
 
-// Lanes of this subgroup whose element is valid and has the same digit.
-uvec4 radix_peers(bool valid, uint digit)
+// Lanes of this subgroup whose element has the same digit.
+uvec4 radix_peers(uint digit)
 {
 #if USE_PARTITIONED
-    return subgroupPartitionNV(valid ? digit : 0xffffffffu) & subgroupBallot(valid);
+    return subgroupPartitionNV(digit);
 #else
-    uvec4 peers = subgroupBallot(valid);
+    uvec4 peers = subgroupBallot(true);
     [[unroll]] for (uint b = 0u; b < RADIX_BITS; ++b) {
         bool bit = ((digit >> b) & 1u) != 0u;
         uvec4 vote = subgroupBallot(bit);
@@ -244,35 +244,34 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
 
 // Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
 // sorted by digit (sentinels of a partial tile at [tile_n, TILE)). Ends with a barrier (s_mem
-// is reused for staging).
-void radix_rank_counted(uint tile_n, uint shift, bool full)
+// is reused for staging). Every item ranks: a partial tile's sentinels are elements of the last
+// digit.
+void radix_rank_counted(uint shift)
 {
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        const bool valid = true; // sentinels rank as elements of the last digit
         uint digit = radix_digit(r_key[j], shift);
         uint rank, peer_count;
         if (RANK_ATOMIC_OR) {
-            if (valid)
-                atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
+            atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
             radix_subgroup_shared_barrier();
-            uint mask = valid ? s_mem[matches + digit] : 0u;
+            uint mask = s_mem[matches + digit];
             rank = bitCount(mask & gl_SubgroupLtMask.x);
             peer_count = bitCount(mask);
         } else {
-            uvec4 peers = radix_peers(valid, digit);
+            uvec4 peers = radix_peers(digit);
             rank = subgroupBallotExclusiveBitCount(peers);
             peer_count = subgroupBallotBitCount(peers);
         }
         uint word = radix_counter_word(gl_SubgroupID, digit);
         uint half_shift = radix_counter_shift(digit);
-        uint before = valid ? (s_mem[word] >> half_shift) & COUNTER_MASK : 0u;
+        uint before = (s_mem[word] >> half_shift) & COUNTER_MASK;
         // Every peer has read the counter (and the match word) before the digit's first lane
         // moves it on (16-bit: an atomic, the other digit of the word may move in the same
         // item) and clears the match word for the next item.
         radix_subgroup_shared_barrier();
-        if (valid && rank == 0u) {
+        if (rank == 0u) {
             if (COUNTERS16)
                 atomicAdd(s_mem[word], peer_count << half_shift);
             else
@@ -281,7 +280,7 @@ void radix_rank_counted(uint tile_n, uint shift, bool full)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        r_pos[j] = valid ? before + rank : 0xffffffffu;
+        r_pos[j] = before + rank;
     }
     barrier(); // s_mem is reused for staging after this
 }
@@ -290,7 +289,7 @@ void radix_rank_counted(uint tile_n, uint shift, bool full)
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     radix_count_tile(parity, tile_base, tile_n, shift, full);
-    radix_rank_counted(tile_n, shift, full);
+    radix_rank_counted(shift);
 }
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
