@@ -9,7 +9,9 @@
  *     filter: substring of the module names (default: all radix)
  *     wg, items: radix_workgroup_size, radix_items_per_invocation of the sorters (0: default)
  *     compact: 1 adds VKSORT_VK_CREATE_RADIX_COMPACT_TILES
- * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device.
+ * Environment: VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the physical device;
+ * VKSORT_STATS_IR_DIR=DIR also writes every internal representation the driver offers (its
+ * intermediate code or machine code, if any) to DIR/<module>.<executable>.<n>.txt.
  */
 /* Vulkan with prototypes first: sorter_internal.h (the library's pipeline specialisation) would
  * otherwise include it without them. */
@@ -53,7 +55,49 @@ typedef struct context {
     VkPipelineLayout layout;
     PFN_vkGetPipelineExecutablePropertiesKHR get_props;
     PFN_vkGetPipelineExecutableStatisticsKHR get_stats;
+    PFN_vkGetPipelineExecutableInternalRepresentationsKHR get_irs;
+    const char *ir_dir; /* NULL: no internal representations */
 } context;
+
+/* Writes the executable's internal representations (text ones only) to cx->ir_dir. */
+static void dump_internal_representations(const context *cx, const char *name,
+                                          const VkPipelineExecutableInfoKHR *ei)
+{
+    uint32_t n = 0;
+    if (cx->get_irs(cx->device, ei, &n, NULL) != VK_SUCCESS || n == 0) {
+        printf("    (no internal representations)\n");
+        return;
+    }
+    VkPipelineExecutableInternalRepresentationKHR *ir = calloc(n, sizeof *ir);
+    if (!ir)
+        return;
+    for (uint32_t i = 0; i < n; ++i)
+        ir[i].sType = VK_STRUCTURE_TYPE_PIPELINE_EXECUTABLE_INTERNAL_REPRESENTATION_KHR;
+    /* First call: sizes; second: the data. */
+    cx->get_irs(cx->device, ei, &n, ir);
+    for (uint32_t i = 0; i < n; ++i)
+        ir[i].pData = ir[i].dataSize ? malloc(ir[i].dataSize) : NULL;
+    cx->get_irs(cx->device, ei, &n, ir);
+    for (uint32_t i = 0; i < n; ++i) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s.%u.%u.txt", cx->ir_dir, name, ei->executableIndex, i);
+        FILE *f = ir[i].isText && ir[i].pData ? fopen(path, "w") : NULL;
+        if (f) {
+            fprintf(f, "// %s: %s\n", ir[i].name, ir[i].description);
+            /* Text data ends with a NUL inside dataSize (the spec); stop at it. */
+            const char *text = ir[i].pData;
+            size_t len = 0;
+            while (len < ir[i].dataSize && text[len])
+                ++len;
+            fwrite(text, 1, len, f);
+            fclose(f);
+        }
+        printf("    IR %-29s %zu bytes%s%s\n", ir[i].name, ir[i].dataSize,
+               ir[i].isText ? "" : " (binary, not written)", f ? " -> written" : "");
+        free(ir[i].pData);
+    }
+    free(ir);
+}
 
 /* Creates the module's pipeline with the given specialisation (NULL: none) and prints its
  * statistics. */
@@ -72,6 +116,8 @@ static int report(const context *cx, const char *name, const VkSpecializationInf
         return -1;
     VkComputePipelineCreateInfo cp = {.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
     cp.flags = VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+    if (cx->ir_dir)
+        cp.flags |= VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR;
     cp.stage.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
     cp.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
     cp.stage.module = module;
@@ -121,6 +167,8 @@ static int report(const context *cx, const char *name, const VkSpecializationInf
             default: printf("?\n"); break;
             }
         }
+        if (cx->ir_dir)
+            dump_internal_representations(cx, name, &ei);
     }
     vkDestroyPipeline(cx->device, pipeline, NULL);
     return 0;
@@ -167,6 +215,7 @@ int main(int argc, char **argv)
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pef = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     pef.pipelineExecutableInfo = VK_TRUE;
+    const char *ir_dir = getenv("VKSORT_STATS_IR_DIR");
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
     qci.queueCount = 1;
@@ -187,6 +236,9 @@ int main(int argc, char **argv)
         cx.device, "vkGetPipelineExecutablePropertiesKHR");
     cx.get_stats = (PFN_vkGetPipelineExecutableStatisticsKHR)vkGetDeviceProcAddr(
         cx.device, "vkGetPipelineExecutableStatisticsKHR");
+    cx.get_irs = (PFN_vkGetPipelineExecutableInternalRepresentationsKHR)vkGetDeviceProcAddr(
+        cx.device, "vkGetPipelineExecutableInternalRepresentationsKHR");
+    cx.ir_dir = ir_dir && *ir_dir && cx.get_irs ? ir_dir : NULL;
 
     /* One layout that fits every pass: 9 storage buffers, 128 bytes of push constants. */
     VkDescriptorSetLayoutBinding b[9];
