@@ -26,9 +26,8 @@ layout(set = 0, binding = VKSORT_BINDING_COUNT, std430) readonly buffer Count { 
 void write_groups(uint entry, uint groups)
 {
     uint w = VKSORT_STATE_HEADER_WORDS + 3u * entry;
-    bool split = groups > VKSORT_DISPATCH_SPLIT;
-    state[w + 0u] = split ? VKSORT_DISPATCH_SPLIT : groups;
-    state[w + 1u] = split ? (groups + VKSORT_DISPATCH_SPLIT - 1u) / VKSORT_DISPATCH_SPLIT : 1u;
+    state[w + 0u] = VKSORT_GRID_COLUMNS(groups, VKSORT_DISPATCH_SPLIT);
+    state[w + 1u] = VKSORT_GRID_ROWS(groups, VKSORT_DISPATCH_SPLIT);
     state[w + 2u] = 1u;
 }
 

@@ -16,9 +16,8 @@ layout(set = 0, binding = RADIX_BINDING_COUNT, std430) readonly buffer Count { u
 void write_groups(uint entry, uint groups)
 {
     uint w = RADIX_S_DISPATCH + 4u * entry;
-    bool split = groups > RADIX_DISPATCH_SPLIT;
-    state[w + 0u] = split ? RADIX_DISPATCH_SPLIT : groups;
-    state[w + 1u] = split ? (groups + RADIX_DISPATCH_SPLIT - 1u) / RADIX_DISPATCH_SPLIT : 1u;
+    state[w + 0u] = VKSORT_GRID_COLUMNS(groups, RADIX_DISPATCH_SPLIT);
+    state[w + 1u] = VKSORT_GRID_ROWS(groups, RADIX_DISPATCH_SPLIT);
     state[w + 2u] = 1u;
     state[w + 3u] = 0u;
 }

@@ -357,9 +357,8 @@ vksort_result vksort_vk_bitonic_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer, off);
         } else {
             uint32_t g = pass_groups(p, pass);
-            uint32_t gx = g > VKSORT_DISPATCH_SPLIT ? VKSORT_DISPATCH_SPLIT : g;
-            uint32_t gy = (g + VKSORT_DISPATCH_SPLIT - 1u) / VKSORT_DISPATCH_SPLIT;
-            s->vk.vkCmdDispatch(cmd, gx, gy ? gy : 1u, 1);
+            s->vk.vkCmdDispatch(cmd, VKSORT_GRID_COLUMNS(g, VKSORT_DISPATCH_SPLIT),
+                                VKSORT_GRID_ROWS(g, VKSORT_DISPATCH_SPLIT), 1);
         }
         if (timestamps)
             s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,

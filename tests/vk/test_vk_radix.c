@@ -11,6 +11,7 @@
  * Environment: see support/vk_rig.h.
  */
 #include "radix_interface.h"
+#include "vksort_shader_interface.h"
 #include "support/sort_check.h"
 #include "support/sort_errors.h"
 #include "support/test_main.h"
@@ -131,6 +132,54 @@ static void test_sizes_huge(void)
             c.seed = 31 + si * 3 + ti;
             CHECK(sort_check_run(&c, NULL));
         }
+    /* More tiles than RADIX_DISPATCH_SPLIT: 2^28 + 5 pairs in 640 x 12 tiles run as a 2D grid
+     * of two rows (34953 tiles; the grid used to have 65536 workgroups). */
+    sort_case c = make_case(VKSORT_KEY_U32, 1, (1u << 28) + 5u);
+    c.cfg.radix_wg = 640;
+    c.cfg.radix_items = 12;
+    sort_slot *slot = sort_check_sorter(&c.cfg);
+    CHECK(slot != NULL);
+    if (!slot)
+        return;
+    c.n = (1u << 28) + 5u;
+    c.dist = DIST_UNIFORM;
+    c.seed = 41;
+    const uint32_t tile = slot->props.radix_tile_size;
+    const uint32_t tiles = (c.n + tile - 1u) / tile;
+    CHECK(tiles > RADIX_DISPATCH_SPLIT);
+    const void *scratch = NULL;
+    CHECK(sort_check_run(&c, &scratch));
+    if (!scratch)
+        return;
+    /* The plan's grid for the first digit pass (Onesweep tiles or portable blocks). */
+    const uint32_t *state = scratch;
+    const uint32_t x = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS];
+    const uint32_t y = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS + 1u];
+    const uint32_t groups = algo == VKSORT_VK_ALGORITHM_ONESWEEP ? tiles : state[RADIX_S_BLOCKS];
+    printf("     %u pairs in tiles of %u: %u workgroups, grid %u x %u\n", c.n, tile, groups, x, y);
+    CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
+}
+
+/* The split dispatch grid (VKSORT_GRID_ROWS x VKSORT_GRID_COLUMNS): covers every workgroup,
+ * at most `split` columns, fewer surplus workgroups than rows, and no split up to `split`. */
+static void test_dispatch_grid(void)
+{
+    const uint32_t splits[] = {VKSORT_DISPATCH_SPLIT, RADIX_DISPATCH_SPLIT};
+    for (size_t k = 0; k < 2; ++k) {
+        const uint32_t split = splits[k];
+        int bad = 0;
+        for (uint32_t g = 0; g <= 5u * split + 7u && !bad; ++g) {
+            const uint64_t cols = VKSORT_GRID_COLUMNS(g, split), rows = VKSORT_GRID_ROWS(g, split);
+            bad = rows < 1u || cols > split || cols * rows < g || cols * rows - g >= rows ||
+                  (g <= split && (rows != 1u || cols != g));
+            if (bad)
+                printf("     split %u, %u workgroups: grid %llu x %llu\n", split, g,
+                       (unsigned long long)cols, (unsigned long long)rows);
+        }
+        CHECK(!bad);
+    }
+    CHECK_EQ(VKSORT_GRID_COLUMNS(34953u, RADIX_DISPATCH_SPLIT), 17477u);
+    CHECK_EQ(VKSORT_GRID_ROWS(34953u, RADIX_DISPATCH_SPLIT), 2u);
 }
 
 /* Indirect counts: clamped on the GPU; exactly the first min(count, max) elements sorted, the
@@ -860,6 +909,7 @@ int main(int argc, char **argv)
         RUN(fn);                                                    \
         printf("     (%.1f s)\n", (vk_rig_now_ms() - s_) / 1000.0); \
     } while (0)
+    TIMED(test_dispatch_grid);
     TIMED(test_timestamps_and_errors);
     TIMED(test_constant_digits_skipped);
     TIMED(test_matrix_small);
