@@ -1,6 +1,10 @@
 #version 450
 // Onesweep scatter pass for one digit (one dispatch per digit pass): partitions are taken in
 // order from an atomic ticket and each runs radix_onesweep_partition (radix_onesweep_tile.glsl).
+// A workgroup runs partitions until the tickets run out (the dispatch may have fewer workgroups
+// than tiles: pc.onesweep_groups, radix_plan.glsl), taking the next ticket during the current
+// partition's scatter, after its look-back: it never holds a ticket it is not about to run, so
+// a look-back only ever waits on partitions that running workgroups are working on.
 #extension GL_GOOGLE_include_directive : require
 #include "radix_onesweep_tile.glsl"
 
@@ -15,14 +19,29 @@ void main()
         s_broadcast = atomicAdd(state[RADIX_S_TICKET + p], 1u);
     barrier();
     uint part = s_broadcast;
-    if (part >= tiles)
-        return;
+    barrier(); // s_broadcast is written again below
     bool stall_first = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u;
-    radix_onesweep_partition(p, parity, part, n, tiles, stall_first, false);
-
-    if (stall_first) {
+    // Without pc.onesweep_groups, a workgroup per tile runs just that tile. With it, at most
+    // twice a workgroup's share of the tiles (lavapipe's loop limiter, see
+    // radix_onesweep_fused.comp): the workgroups that stop there leave the rest to the others
+    // (groups * max_taken >= 2 * tiles). (Looping by default - an idle workgroup taking the
+    // next tile before the dispatch's last workgroups start - broke lavapipe's sorts: its
+    // loop limiter counts a workgroup's iterations over all of its tiles.)
+    uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    uint max_taken = pc.onesweep_groups != 0u ? 2u * ((tiles + groups - 1u) / groups) : 1u;
+    for (uint taken = 1u; part < tiles; ++taken) {
+        bool fetch = taken < max_taken;
+        uint next = radix_onesweep_partition(p, parity, part, n, tiles, stall_first, fetch,
+                                             RADIX_S_TICKET + p);
+        if (stall_first) {
+            barrier();
+            if (t == 0u && part != 0u)
+                atomicAdd(state[RADIX_S_DONE + p], 1u);
+        }
+        if (t == 0u)
+            s_broadcast = fetch ? next : tiles;
         barrier();
-        if (t == 0u && part != 0u)
-            atomicAdd(state[RADIX_S_DONE + p], 1u);
+        part = s_broadcast;
+        barrier();
     }
 }

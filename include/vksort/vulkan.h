@@ -213,6 +213,15 @@ typedef struct vksort_vk_sorter_create_info {
      * each finer. vksort_vk_sorter_properties::rank_workgroup_size says what was chosen. Same
      * results for any value. For benchmarks. */
     uint32_t rank_workgroup_size;
+    /* Optional tuning of Onesweep's digit passes: workgroups per dispatch, each running tiles
+     * until none is left (it takes its next tile's ticket while it writes the current one, so
+     * no workgroup is launched per tile). 0 (default): two per multiprocessor where the driver
+     * reports the multiprocessor count (VK_NV_shader_sm_builtins) and the 32-lane default tile
+     * shapes are used (on the H200, 264: 3-5 % faster at 2^24-2^28, docs/vulkan.md), else one
+     * per tile. Same results for any value; fewer workgroups than the GPU holds at once only
+     * run slower. vksort_vk_sorter_properties::radix_onesweep_workgroups says what was chosen.
+     * For benchmarks and tests. */
+    uint32_t radix_onesweep_workgroups;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -251,6 +260,10 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_workgroup_size;
     uint32_t subgroup_size;
     VkBool32 radix_partitioned;
+    /* Workgroups of an Onesweep digit pass when it has more tiles (0: one per tile; see
+     * vksort_vk_sorter_create_info::radix_onesweep_workgroups). Fused passes always start one
+     * per tile. */
+    uint32_t radix_onesweep_workgroups;
     /* Onesweep's geometry for small counts (all zero when it has none): counts up to
      * radix_small_max_count (an indirect count: when max_count is) are sorted with tiles of
      * radix_small_tile_size elements on radix_small_workgroup_size invocations - more, smaller

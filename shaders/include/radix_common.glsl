@@ -45,6 +45,7 @@ layout(push_constant) uniform RadixPush {
     uint digit_count; // digit positions covering [bit_begin, bit_end)
     uint tile_size;   // elements per tile of the scatter passes
     uint aux;         // pass-specific (histogram: elements per workgroup)
+    uint onesweep_groups; // workgroups of an Onesweep digit pass, at most (0: one per tile)
 } pc;
 
 // The sorter's key type (vksort_key_type), set by the host at pipeline creation so that the key

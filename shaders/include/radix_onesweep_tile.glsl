@@ -34,13 +34,14 @@ const uint LB_WIDTH = 4u;
 // tile_n), reading the `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early
 // as it can: the tile's key addresses wait on it). Every invocation calls it; it ends with the
 // tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
-// fetch_next: invocation 0 takes the fused pass's next ticket when the look-back is done and
-// returns it; the scatter hides the atomic's round trip, and nothing between taking the ticket
+// fetch_next: invocation 0 takes the next ticket (state[ticket_word]: the digit pass's, or the
+// fused pass's) when the look-back is done and returns it; the scatter hides the atomic's round trip, and nothing between taking the ticket
 // and running it waits. (Taken at the partition's start, while the dispatch's workgroups were
 // still starting, the first ones took two tiles of the first digit and later ones had none.)
 // Else returns 0.
 uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_base, uint tile_n,
-                                   uint tiles, bool stall_first, bool full, bool fetch_next)
+                                   uint tiles, bool stall_first, bool full, bool fetch_next,
+                                   uint ticket_word)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
@@ -117,7 +118,7 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_bas
         lookback[next_row + d] = 0u;
     uint next_ticket = 0u;
     if (fetch_next && t == 0u)
-        next_ticket = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+        next_ticket = atomicAdd(state[ticket_word], 1u);
     barrier();
 
     radix_scatter_tile(parity, tile_base, tile_n, shift, full);
@@ -132,16 +133,16 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_bas
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first,
-                              bool fetch_next)
+                              bool fetch_next, uint ticket_word)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
     if (part != 0u || first_n == TILE)
         return radix_onesweep_partition_tile(p, parity, part, tile_base, TILE, tiles, stall_first,
-                                             true, fetch_next);
+                                             true, fetch_next, ticket_word);
     else
         return radix_onesweep_partition_tile(p, parity, part, tile_base, first_n, tiles, stall_first,
-                                             false, fetch_next);
+                                             false, fetch_next, ticket_word);
 }
 
 #endif

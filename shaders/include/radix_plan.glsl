@@ -51,7 +51,9 @@ void radix_plan_sort()
     }
     if (t == 0u) {
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
-        uint groups = portable ? blocks : tiles;
+        // Onesweep: a workgroup per tile, or at most pc.onesweep_groups that loop over the tiles.
+        uint groups = portable ? blocks
+                               : (pc.onesweep_groups != 0u ? min(tiles, pc.onesweep_groups) : tiles);
         uint ordinal = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;

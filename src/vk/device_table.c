@@ -18,6 +18,8 @@ const char *vksort_vk_load_table(vksort_vk_device_table *t, VkInstance instance,
         t->vkGetDeviceProcAddr = gdpa;
     t->vkGetPhysicalDeviceProperties2 =
         (PFN_vkGetPhysicalDeviceProperties2)gipa(instance, "vkGetPhysicalDeviceProperties2");
+    t->vkEnumerateDeviceExtensionProperties = (PFN_vkEnumerateDeviceExtensionProperties)gipa(
+        instance, "vkEnumerateDeviceExtensionProperties");
 
 #define VKSORT_VK_LOAD_DEVICE(name)                                      \
     t->name = (PFN_##name)t->vkGetDeviceProcAddr(device, #name);         \

@@ -45,6 +45,8 @@ typedef struct vksort_vk_device_table {
     PFN_vkCmdPushDescriptorSetKHR vkCmdPushDescriptorSetKHR;
     /* Optional (Vulkan 1.1): subgroup properties for the radix sorts. */
     PFN_vkGetPhysicalDeviceProperties2 vkGetPhysicalDeviceProperties2;
+    /* Optional: which device extensions' properties may be queried (the SM count). */
+    PFN_vkEnumerateDeviceExtensionProperties vkEnumerateDeviceExtensionProperties;
 #undef VKSORT_VK_DECLARE
 } vksort_vk_device_table;
 

@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
@@ -27,7 +28,7 @@
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
 typedef struct radix_push {
     uint32_t count, flags, key_type, bit_begin, bit_end, pass_index, max_count, max_tiles,
-        count_word, digit_count, tile_size, aux;
+        count_word, digit_count, tile_size, aux, onesweep_groups;
 } radix_push;
 
 const char *vksort_vk_radix_pass_kind(uint32_t pipe)
@@ -66,6 +67,37 @@ static int extension_listed(const vksort_vk_sorter_create_info *info, const char
             strcmp(info->enabled_extensions[i], name) == 0)
             return 1;
     return 0;
+}
+
+/* Multiprocessors of the device where the driver says (VK_NV_shader_sm_builtins), else 0. */
+static uint32_t multiprocessor_count(const vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info)
+{
+    PFN_vkEnumerateDeviceExtensionProperties enumerate = s->vk.vkEnumerateDeviceExtensionProperties;
+    uint32_t n = 0;
+    if (!enumerate || enumerate(s->physical_device, NULL, &n, NULL) != VK_SUCCESS || n == 0)
+        return 0u;
+    const size_t bytes = (size_t)n * sizeof(VkExtensionProperties);
+    VkExtensionProperties *ext = info->allocator
+                                     ? info->allocator->allocate(info->allocator->user_data, bytes, 16)
+                                     : malloc(bytes);
+    if (!ext)
+        return 0u; /* only a tuning input */
+    int found = 0;
+    if (enumerate(s->physical_device, NULL, &n, ext) >= VK_SUCCESS) /* VK_INCOMPLETE: a prefix */
+        for (uint32_t i = 0; i < n && !found; ++i)
+            found = strcmp(ext[i].extensionName, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME) == 0;
+    if (info->allocator)
+        info->allocator->free(info->allocator->user_data, ext);
+    else
+        free(ext);
+    if (!found)
+        return 0u;
+    VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_SM_BUILTINS_PROPERTIES_NV};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    p2.pNext = &sm;
+    s->vk.vkGetPhysicalDeviceProperties2(s->physical_device, &p2);
+    return sm.shaderSMCount;
 }
 
 /* Shared memory of a tile pass besides the staging area: counts, starts, destinations, run,
@@ -424,6 +456,17 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         else
             rx->mid.fused_max_count = rx->mid.max_count;
     }
+    /* Onesweep digit passes run at most onesweep_groups workgroups, each looping over tiles
+     * (radix_onesweep.comp): asked for, else two per SM for the 32-lane default shapes where
+     * the driver reports the SM count - every default and mid shape runs one or two per SM on
+     * the H200, and a workgroup beyond what fits starts when the others are done and leaves.
+     * There (2026-12-01): u32 keys 2^24 0.530 -> 0.515 ms, 2^28 6.97 -> 6.73; pairs 2^24 0.826
+     * -> 0.787, 2^28 11.12 -> 10.73; u64 keys 2^24 1.571 -> 1.538 (no workgroup launch and
+     * ticket round trip per tile). */
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP)
+        rx->onesweep_groups = info->radix_onesweep_workgroups ? info->radix_onesweep_workgroups
+                              : default_shape ? 2u * multiprocessor_count(s, info)
+                                              : 0u;
     /* The default tiles take the counts above the small and mid geometries': they fuse only
      * where those fuse whole and their wave reaches past them (so the fused counts are one
      * range, vksort_vk_sorter_properties::radix_fused_max_count). */
@@ -777,6 +820,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     /* Small and mid counts (an indirect count: by max_count) take their own geometry. */
     const vksort_vk_radix_geometry *geo = p->geometry;
     push.tile_size = (geo ? geo : &rx->geometry)->tile;
+    push.onesweep_groups = onesweep ? rx->onesweep_groups : 0u;
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];

@@ -97,6 +97,7 @@ typedef struct vksort_vk_radix {
     uint32_t poll_burst;
     uint32_t hist_chunk;           /* least elements per histogram workgroup */
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
+    uint32_t onesweep_groups;      /* workgroups of a digit pass, at most (0: one per tile) */
     uint32_t max_blocks;           /* portable blocks */
     VkDeviceSize state_offset, hist_offset, lookback_offset, keys_offset, values_offset;
     VkDeviceSize state_bytes, hist_bytes, lookback_bytes;

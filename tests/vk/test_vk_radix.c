@@ -151,13 +151,82 @@ static void test_sizes_huge(void)
     CHECK(sort_check_run(&c, &scratch));
     if (!scratch)
         return;
-    /* The plan's grid for the first digit pass (Onesweep tiles or portable blocks). */
+    /* The plan's grid for the first digit pass (Onesweep tiles, or at most
+     * radix_onesweep_workgroups; portable blocks). */
     const uint32_t *state = scratch;
     const uint32_t x = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS];
     const uint32_t y = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS + 1u];
-    const uint32_t groups = algo == VKSORT_VK_ALGORITHM_ONESWEEP ? tiles : state[RADIX_S_BLOCKS];
+    const uint32_t most = slot->props.radix_onesweep_workgroups;
+    const uint32_t groups = algo != VKSORT_VK_ALGORITHM_ONESWEEP ? state[RADIX_S_BLOCKS]
+                            : most != 0u && most < tiles ? most
+                                                         : tiles;
     printf("     %u pairs in tiles of %u: %u workgroups, grid %u x %u\n", c.n, tile, groups, x, y);
     CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
+}
+
+/* radix_onesweep_workgroups: Onesweep digit passes with 1, 3 or 40 workgroups that loop over
+ * many tiles (the plan's grid has exactly that many, or one per tile when there are fewer
+ * tiles) sort the same bytes as the CPU backend: keys, pairs and u64 keys, stable, both
+ * directions, bit ranges, partial tiles, indirect counts. Portable sorts report 0. */
+static void test_onesweep_workgroups(void)
+{
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U64};
+    const uint32_t wanted[] = {1, 3, 40};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 3; ++ti) {
+        /* The counts past the small, mid and fused ones (those take other tiles, or run every
+         * digit in one dispatch). */
+        sort_case probe = make_case(types[ti], ti == 1, 1u << 24);
+        sort_slot *ps = sort_check_sorter(&probe.cfg);
+        CHECK(ps != NULL);
+        if (!ps)
+            continue;
+        const uint32_t tile = ps->props.radix_tile_size;
+        uint32_t above = ps->props.radix_fused_max_count;
+        if (ps->props.radix_mid_max_count > above)
+            above = ps->props.radix_mid_max_count;
+        if (ps->props.radix_small_max_count > above)
+            above = ps->props.radix_small_max_count;
+        const uint32_t counts[] = {above + 2u * tile + 3u, above + 37u * tile + tile / 2u};
+        printf("     %s%s: default tiles of %u from %u; counts %u, %u\n",
+               vksort_key_type_name(types[ti]), ti == 1 ? " pairs" : "", tile, above + 1u,
+               counts[0], counts[1]);
+        for (size_t wi = 0; wi < 3; ++wi) {
+            sort_case c = make_case(types[ti], ti == 1, above + 40u * tile);
+            c.cfg.onesweep_groups = wanted[wi];
+            sort_slot *slot = sort_check_sorter(&c.cfg);
+            CHECK(slot != NULL);
+            if (!slot)
+                continue;
+            const vksort_vk_sorter_properties *pr = &slot->props;
+            CHECK_EQ(pr->radix_onesweep_workgroups,
+                     algo == VKSORT_VK_ALGORITHM_ONESWEEP ? wanted[wi] : 0u);
+            CHECK_EQ(pr->radix_tile_size, tile);
+            CHECK(pr->radix_fused_max_count < counts[0] && pr->radix_mid_max_count < counts[0]);
+            for (size_t k = 0; k < 2; ++k, ++rot) {
+                c.n = counts[k];
+                c.dist = (test_dist)(rot % DIST_COUNT);
+                c.desc = (int)(rot & 1u);
+                c.stable = 1;
+                c.indirect = (int)((rot >> 1) & 1u);
+                c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+                c.seed = 15000 + rot;
+                const void *scratch = NULL;
+                CHECK(sort_check_run(&c, &scratch));
+                if (!scratch || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
+                    continue;
+                /* The last active digit pass's grid: min(tiles, wanted) workgroups. */
+                const uint32_t *state = scratch;
+                const uint32_t tiles = (c.n + tile - 1u) / tile;
+                for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p) {
+                    if (!state[RADIX_S_ACTIVE + p])
+                        continue;
+                    const uint32_t *grid = &state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + p)];
+                    CHECK_EQ(grid[0] * grid[1], tiles < wanted[wi] ? tiles : wanted[wi]);
+                }
+            }
+        }
+    }
 }
 
 /* The split dispatch grid (VKSORT_GRID_ROWS x VKSORT_GRID_COLUMNS): covers every workgroup,
@@ -925,6 +994,7 @@ int main(int argc, char **argv)
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
     TIMED(test_fused_default);
+    TIMED(test_onesweep_workgroups);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
     if (large)

@@ -24,6 +24,7 @@ typedef struct sort_config {
     vksort_vk_small_sort small_sort;
     uint32_t rank_wg;  /* vksort_vk_sorter_create_info::rank_workgroup_size */
     uint32_t radix_items; /* vksort_vk_sorter_create_info::radix_items_per_invocation */
+    uint32_t onesweep_groups; /* vksort_vk_sorter_create_info::radix_onesweep_workgroups */
 } sort_config;
 
 typedef struct sort_slot {
