@@ -24,9 +24,10 @@ void main()
     // Without pc.onesweep_groups, a workgroup per tile runs just that tile. With it, at most
     // twice a workgroup's share of the tiles (lavapipe's loop limiter, see
     // radix_onesweep_fused.comp): the workgroups that stop there leave the rest to the others
-    // (groups * max_taken >= 2 * tiles). (Looping by default - an idle workgroup taking the
-    // next tile before the dispatch's last workgroups start - broke lavapipe's sorts: its
-    // loop limiter counts a workgroup's iterations over all of its tiles.)
+    // (groups * max_taken >= 2 * tiles). (Looping by default - a finished workgroup taking the
+    // next tile before the dispatch's last workgroups start - gave wrong sorts on lavapipe
+    // with two worker threads: its loop limiter counts a workgroup's iterations over all of
+    // its tiles.)
     uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
     uint max_taken = pc.onesweep_groups != 0u ? 2u * ((tiles + groups - 1u) / groups) : 1u;
     for (uint taken = 1u; part < tiles; ++taken) {

@@ -219,8 +219,9 @@ typedef struct vksort_vk_sorter_create_info {
      * reports the multiprocessor count (VK_NV_shader_sm_builtins) and the 32-lane default tile
      * shapes are used (on the H200, 264: 3-5 % faster at 2^24-2^28, docs/vulkan.md), else one
      * per tile. Same results for any value; fewer workgroups than the GPU holds at once only
-     * run slower. vksort_vk_sorter_properties::radix_onesweep_workgroups says what was chosen.
-     * For benchmarks and tests. */
+     * run slower (above 32768, a 2D grid may add up to a row's rounding).
+     * vksort_vk_sorter_properties::radix_onesweep_workgroups says what was chosen. For
+     * benchmarks and tests. */
     uint32_t radix_onesweep_workgroups;
 } vksort_vk_sorter_create_info;
 

@@ -60,10 +60,12 @@
 #define VKSORT_DISPATCH_SPLIT 1024u /* workgroup counts above this are split into (x, y) */
 
 /* A dispatch of g workgroups above `split` runs as a grid of VKSORT_GRID_ROWS rows (y) of
- * VKSORT_GRID_COLUMNS workgroups (x <= split): fewer than y surplus workgroups, which only
- * start and exit. (Rows of `split` left up to split - 1: at 34953 Onesweep tiles, 30583 surplus
- * workgroups cost ~0.6 ms a pass on the H200, docs/perf-notes.md.) g = 0 gives (0, 1). Shared
- * by the host (direct dispatches) and the shaders that write indirect ones. */
+ * VKSORT_GRID_COLUMNS workgroups (x <= split): fewer than y surplus workgroups, which find no
+ * work of their own (Onesweep's take tickets like the others, so a looping Onesweep pass may
+ * run up to y - 1 workgroups more than asked). Rows of `split` left up to split - 1: at 34953
+ * Onesweep tiles, 30583 surplus workgroups cost ~0.6 ms a pass on the H200
+ * (docs/perf-notes.md). g = 0 gives (0, 1). Shared by the host (direct dispatches) and the
+ * shaders that write indirect ones. */
 #define VKSORT_GRID_ROWS(g, split) ((g) > (split) ? ((g) + (split) - 1u) / (split) : 1u)
 #define VKSORT_GRID_COLUMNS(g, split) (((g) + VKSORT_GRID_ROWS(g, split) - 1u) / VKSORT_GRID_ROWS(g, split))
 

@@ -164,10 +164,14 @@ static void test_sizes_huge(void)
     CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
 }
 
+static uint32_t stall_counter(const void *scratch, const sort_slot *slot);
+
 /* radix_onesweep_workgroups: Onesweep digit passes with 1, 3 or 40 workgroups that loop over
- * many tiles (the plan's grid has exactly that many, or one per tile when there are fewer
+ * up to 46 tiles (the plan's grid has exactly that many, or one per tile when there are fewer
  * tiles) sort the same bytes as the CPU backend: keys, pairs and u64 keys, stable, both
- * directions, bit ranges, partial tiles, indirect counts. Portable sorts report 0. */
+ * directions, bit ranges, partial tiles, indirect counts; so do 3 looping workgroups with the
+ * no-forward-progress emulation (partition 0 stalls once per pass while the others wait on it).
+ * Portable sorts report 0. */
 static void test_onesweep_workgroups(void)
 {
     const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U64};
@@ -187,12 +191,12 @@ static void test_onesweep_workgroups(void)
             above = ps->props.radix_mid_max_count;
         if (ps->props.radix_small_max_count > above)
             above = ps->props.radix_small_max_count;
-        const uint32_t counts[] = {above + 2u * tile + 3u, above + 37u * tile + tile / 2u};
+        const uint32_t counts[] = {above + 2u * tile + 3u, above + 45u * tile + tile / 2u};
         printf("     %s%s: default tiles of %u from %u; counts %u, %u\n",
                vksort_key_type_name(types[ti]), ti == 1 ? " pairs" : "", tile, above + 1u,
                counts[0], counts[1]);
         for (size_t wi = 0; wi < 3; ++wi) {
-            sort_case c = make_case(types[ti], ti == 1, above + 40u * tile);
+            sort_case c = make_case(types[ti], ti == 1, above + 48u * tile);
             c.cfg.onesweep_groups = wanted[wi];
             sort_slot *slot = sort_check_sorter(&c.cfg);
             CHECK(slot != NULL);
@@ -215,7 +219,8 @@ static void test_onesweep_workgroups(void)
                 CHECK(sort_check_run(&c, &scratch));
                 if (!scratch || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
                     continue;
-                /* The last active digit pass's grid: min(tiles, wanted) workgroups. */
+                /* Every active digit pass's grid: min(tiles, wanted) workgroups (exactly: wanted
+                 * stays below RADIX_DISPATCH_SPLIT, so the grid is one row). */
                 const uint32_t *state = scratch;
                 const uint32_t tiles = (c.n + tile - 1u) / tile;
                 for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p) {
@@ -226,6 +231,22 @@ static void test_onesweep_workgroups(void)
                 }
             }
         }
+        /* Looping workgroups under the stall emulation: the stalled partition 0's wait runs out
+         * in every pass (Onesweep), and the output is right. */
+        sort_case c = make_case(types[ti], ti == 1, above + 48u * tile);
+        c.cfg.onesweep_groups = 3;
+        c.cfg.flags = VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
+        sort_slot *slot = sort_check_sorter(&c.cfg);
+        CHECK(slot != NULL);
+        if (!slot)
+            continue;
+        c.n = counts[1];
+        c.dist = DIST_UNIFORM;
+        c.seed = 15100 + ti;
+        const void *scratch = NULL;
+        CHECK(sort_check_run(&c, &scratch));
+        if (scratch && algo == VKSORT_VK_ALGORITHM_ONESWEEP)
+            CHECK_EQ(stall_counter(scratch, slot), (uint32_t)vksort_key_size(c.cfg.type));
     }
 }
 
