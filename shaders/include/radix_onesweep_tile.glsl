@@ -36,9 +36,9 @@ const uint LB_WIDTH = 4u;
 // tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
 // fetch_next: invocation 0 takes the next ticket (state[ticket_word]: the digit pass's, or the
 // fused pass's) when the look-back is done and returns it; the scatter hides the atomic's round
-// trip, and nothing between taking the ticket and running it waits. (Taken at the partition's start, while the dispatch's workgroups were
-// still starting, the first ones took two tiles of the first digit and later ones had none.)
-// Else returns 0.
+// trip, and nothing between taking the ticket and running it waits. (Taken at the partition's
+// start, while the dispatch's workgroups were still starting, the first ones took two tiles of
+// the first digit and later ones had none.) Else returns 0.
 uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_base, uint tile_n,
                                    uint tiles, bool stall_first, bool full, bool fetch_next,
                                    uint ticket_word)

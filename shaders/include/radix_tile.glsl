@@ -249,7 +249,6 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
 void radix_rank_counted(uint shift)
 {
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
-    uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint digit = radix_digit(r_key[j], shift);
         uint rank, peer_count;
@@ -294,7 +293,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
 
 // Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
 // values.
-void radix_stage_half(uint lo, bool values, bool full)
+void radix_stage_half(uint lo, bool values)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo
@@ -335,7 +334,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
 {
     uint t = gl_LocalInvocationID.x;
     for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(lo, false, full);
+        radix_stage_half(lo, false);
         barrier();
         uint dst[STAGED_ITEMS];
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
@@ -355,7 +354,7 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         if (HAS_VALUE != 0 || lo + STAGED < TILE)
             barrier();
 #if HAS_VALUE
-        radix_stage_half(lo, true, full);
+        radix_stage_half(lo, true);
         barrier();
         [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
             uint i = m * WG + t;

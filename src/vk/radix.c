@@ -18,7 +18,6 @@
 
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
@@ -77,19 +76,14 @@ static uint32_t multiprocessor_count(const vksort_vk_sorter *s, const vksort_vk_
     if (!enumerate || enumerate(s->physical_device, NULL, &n, NULL) != VK_SUCCESS || n == 0)
         return 0u;
     const size_t bytes = (size_t)n * sizeof(VkExtensionProperties);
-    VkExtensionProperties *ext = info->allocator
-                                     ? info->allocator->allocate(info->allocator->user_data, bytes, 16)
-                                     : malloc(bytes);
+    VkExtensionProperties *ext = vksort_vk_host_alloc(info, bytes);
     if (!ext)
         return 0u; /* only a tuning input */
     int found = 0;
     if (enumerate(s->physical_device, NULL, &n, ext) >= VK_SUCCESS) /* VK_INCOMPLETE: a prefix */
         for (uint32_t i = 0; i < n && !found; ++i)
             found = strcmp(ext[i].extensionName, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME) == 0;
-    if (info->allocator)
-        info->allocator->free(info->allocator->user_data, ext);
-    else
-        free(ext);
+    vksort_vk_host_free(s, ext);
     if (!found)
         return 0u;
     VkPhysicalDeviceShaderSMBuiltinsPropertiesNV sm = {

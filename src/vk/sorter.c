@@ -238,14 +238,14 @@ static vksort_result choose_small_sort(vksort_vk_sorter *s, const VkPhysicalDevi
     return VKSORT_SUCCESS;
 }
 
-static void *host_alloc(const vksort_vk_sorter_create_info *info, size_t size)
+void *vksort_vk_host_alloc(const vksort_vk_sorter_create_info *info, size_t size)
 {
     if (info->allocator)
         return info->allocator->allocate(info->allocator->user_data, size, 16);
     return malloc(size);
 }
 
-static void host_free(const vksort_vk_sorter *s, void *p)
+void vksort_vk_host_free(const vksort_vk_sorter *s, void *p)
 {
     if (s->has_allocator)
         s->allocator.free(s->allocator.user_data, p);
@@ -317,7 +317,7 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
 
-    vksort_vk_sorter *s = host_alloc(info, sizeof *s);
+    vksort_vk_sorter *s = vksort_vk_host_alloc(info, sizeof *s);
     if (!s)
         return diag(info, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");
     memset(s, 0, sizeof *s);
@@ -456,7 +456,7 @@ void vksort_vk_sorter_destroy(vksort_vk_sorter *sorter)
         vksort_vk_destroy_pipelines(sorter);
         vksort_vk_radix_destroy_pipelines(sorter);
     }
-    host_free(sorter, sorter);
+    vksort_vk_host_free(sorter, sorter);
 }
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter_properties *out)

@@ -171,6 +171,10 @@ vksort_result vksort_vk_fail(vksort_vk_sorter *s, vksort_result result, VkResult
 #endif
     ;
 void vksort_vk_clear_error(vksort_vk_sorter *s);
+/* Host memory through the caller's allocator (vksort_vk_sorter_create_info::allocator, kept in
+ * the sorter once created), else malloc/free. */
+void *vksort_vk_host_alloc(const vksort_vk_sorter_create_info *info, size_t size);
+void vksort_vk_host_free(const vksort_vk_sorter *s, void *p);
 /* The barrier between two passes of a sort: compute writes before compute reads and writes,
  * and before indirect-command reads when the next pass may be dispatched indirectly. */
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect);

@@ -116,6 +116,9 @@ static void test_sizes_large(void)
     }
 }
 
+static sort_slot *checked_sorter(const sort_config *cfg);
+static uint32_t stall_counter(const void *scratch, const sort_slot *slot);
+
 /* The GPU machine: up to 2^28 keys, u32 pairs, u32 keys, f32 pairs, u64 keys. */
 static void test_sizes_huge(void)
 {
@@ -137,8 +140,7 @@ static void test_sizes_huge(void)
     sort_case c = make_case(VKSORT_KEY_U32, 1, (1u << 28) + 5u);
     c.cfg.radix_wg = 640;
     c.cfg.radix_items = 12;
-    sort_slot *slot = sort_check_sorter(&c.cfg);
-    CHECK(slot != NULL);
+    sort_slot *slot = checked_sorter(&c.cfg);
     if (!slot)
         return;
     c.n = (1u << 28) + 5u;
@@ -164,8 +166,6 @@ static void test_sizes_huge(void)
     CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
 }
 
-static uint32_t stall_counter(const void *scratch, const sort_slot *slot);
-
 /* radix_onesweep_workgroups: Onesweep digit passes with 1, 3 or 40 workgroups that loop over
  * up to 46 tiles (the plan's grid has exactly that many, or one per tile when there are fewer
  * tiles) sort the same bytes as the CPU backend: keys, pairs and u64 keys, stable, both
@@ -181,8 +181,7 @@ static void test_onesweep_workgroups(void)
         /* The counts past the small, mid and fused ones (those take other tiles, or run every
          * digit in one dispatch). */
         sort_case probe = make_case(types[ti], ti == 1, 1u << 24);
-        sort_slot *ps = sort_check_sorter(&probe.cfg);
-        CHECK(ps != NULL);
+        sort_slot *ps = checked_sorter(&probe.cfg);
         if (!ps)
             continue;
         const uint32_t tile = ps->props.radix_tile_size;
@@ -198,8 +197,7 @@ static void test_onesweep_workgroups(void)
         for (size_t wi = 0; wi < 3; ++wi) {
             sort_case c = make_case(types[ti], ti == 1, above + 48u * tile);
             c.cfg.onesweep_groups = wanted[wi];
-            sort_slot *slot = sort_check_sorter(&c.cfg);
-            CHECK(slot != NULL);
+            sort_slot *slot = checked_sorter(&c.cfg);
             if (!slot)
                 continue;
             const vksort_vk_sorter_properties *pr = &slot->props;
@@ -236,8 +234,7 @@ static void test_onesweep_workgroups(void)
         sort_case c = make_case(types[ti], ti == 1, above + 48u * tile);
         c.cfg.onesweep_groups = 3;
         c.cfg.flags = VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
-        sort_slot *slot = sort_check_sorter(&c.cfg);
-        CHECK(slot != NULL);
+        sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
         c.n = counts[1];
