@@ -215,7 +215,8 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.radix_workgroup_size = radix_wg;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
-               (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u);
+               (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
+               (rig.pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
     vksort_vk_diagnostics diag;

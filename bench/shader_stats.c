@@ -57,6 +57,7 @@ typedef struct context {
     PFN_vkGetPipelineExecutableStatisticsKHR get_stats;
     PFN_vkGetPipelineExecutableInternalRepresentationsKHR get_irs;
     const char *ir_dir; /* NULL: no internal representations */
+    int robustness_off; /* pipelines as VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS makes them */
 } context;
 
 /* Writes the executable's internal representations (text ones only) to cx->ir_dir. */
@@ -124,6 +125,12 @@ static int report(const context *cx, const char *name, const VkSpecializationInf
     cp.stage.pName = "main";
     cp.stage.pSpecializationInfo = spec;
     cp.layout = cx->layout;
+    VkPipelineRobustnessCreateInfoEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT};
+    if (cx->robustness_off) {
+        robustness.storageBuffers = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_DISABLED_EXT;
+        cp.pNext = &robustness;
+    }
     VkPipeline pipeline;
     VkResult vr = vkCreateComputePipelines(cx->device, VK_NULL_HANDLE, 1, &cp, NULL, &pipeline);
     vkDestroyShaderModule(cx->device, module, NULL);
@@ -207,14 +214,29 @@ int main(int argc, char **argv)
                 VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME);
         return 1;
     }
-    const char *exts[3] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,
-                           VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, NULL};
+    const char *exts[4] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,
+                           VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME, NULL, NULL};
     uint32_t n_ext = 2;
     if (vkutil_has_device_extension(pd, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME))
         exts[n_ext++] = VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
     VkPhysicalDevicePipelineExecutablePropertiesFeaturesKHR pef = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR};
     pef.pipelineExecutableInfo = VK_TRUE;
+    /* Pipeline robustness where the device has it, as the benchmarks and tests use it. */
+    VkPhysicalDevicePipelineRobustnessFeaturesEXT prf = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+    int robustness = 0;
+    if (vkutil_has_device_extension(pd, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME)) {
+        VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        query.pNext = &prf;
+        vkGetPhysicalDeviceFeatures2(pd, &query);
+        robustness = prf.pipelineRobustness == VK_TRUE;
+    }
+    if (robustness) {
+        exts[n_ext++] = VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
+        prf.pNext = NULL;
+        pef.pNext = &prf;
+    }
     const char *ir_dir = getenv("VKSORT_STATS_IR_DIR");
     float prio = 1.0f;
     VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
@@ -228,6 +250,8 @@ int main(int argc, char **argv)
     dci.ppEnabledExtensionNames = exts;
     context cx;
     memset(&cx, 0, sizeof cx);
+    cx.robustness_off = robustness;
+    printf("storage-buffer bounds checks: %s\n", robustness ? "off (pipeline robustness)" : "driver default");
     if (vkCreateDevice(pd, &dci, NULL, &cx.device) != VK_SUCCESS) {
         fprintf(stderr, "vksort-shader-stats: vkCreateDevice failed\n");
         return 1;
@@ -281,7 +305,8 @@ int main(int argc, char **argv)
         ci.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
         ci.radix_workgroup_size = want_wg;
         ci.radix_items_per_invocation = want_items;
-        ci.flags = want_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u;
+        ci.flags = (want_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
+                   (robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
         ci.enabled_extension_count = n_ext;
         ci.enabled_extensions = exts;
         vksort_vk_sorter *s = NULL;

@@ -62,7 +62,8 @@ static int prepare_vk(demo_sorts *s, int which, char *why, size_t n)
     ci.has_payload = VK_TRUE;
     ci.max_count = s->max_count ? s->max_count : 1;
     ci.algorithm = vk_algorithms[which];
-    ci.flags = s->ctx->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0;
+    ci.flags = (s->ctx->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
+               (s->ctx->pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0);
     ci.diagnostics = &d;
     ci.enabled_extension_count = s->ctx->extension_count;
     ci.enabled_extensions = s->ctx->extensions;

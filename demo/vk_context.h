@@ -32,6 +32,7 @@ typedef struct vk_context {
     int api13;              /* Vulkan 1.3 device (else 1.2 + sync2/dynamic rendering extensions) */
     const char *extensions[10];
     uint32_t extension_count;
+    int pipeline_robustness; /* the pipelineRobustness feature is enabled (its extension listed) */
     PFN_vkCmdPushDescriptorSetKHR push_descriptor;
     PFN_vkQueueSubmit2 queue_submit2;       /* core or KHR */
     PFN_vkCmdBeginDebugUtilsLabelEXT begin_label;

@@ -35,7 +35,7 @@ void main()
         v[k] = k < per && b < blocks ? block_counts[b * RADIX_DIGITS + d] : 0u;
         sum += v[k];
     }
-    uint run = hist[(RADIX_MAX_PASSES + pc.pass_index) * RADIX_DIGITS + d] +
+    uint run = hist[(RADIX_MAX_PASSES + state[RADIX_S_SLOT_DIGIT + pc.pass_index]) * RADIX_DIGITS + d] +
                radix_workgroup_exclusive_scan(sum);
     [[unroll]] for (uint k = 0u; k < MAX_PER; ++k) {
         uint b = first + k;

@@ -12,13 +12,13 @@ shared uint s_run[RADIX_DIGITS];
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    uint p = pc.pass_index;
+    // The slot's digit (radix_interface.h): the bindings are this slot's, A its source.
+    uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
     uint n = state[RADIX_S_COUNT];
     uint blocks = state[RADIX_S_BLOCKS];
     uint block = radix_group_index();
     if (block >= blocks)
         return;
-    uint parity = state[RADIX_S_PARITY + p];
     uint shift = radix_pass_shift(p);
     uint per_block = state[RADIX_S_TILES_PER_BLOCK];
     uint tiles = state[RADIX_S_TILES];
@@ -31,12 +31,12 @@ void main()
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
         barrier();
-        radix_rank_tile(parity, tile_base, tile_n, shift, false);
+        radix_rank_tile(0u, tile_base, tile_n, shift, false);
         for (uint d = t; d < RADIX_DIGITS; d += WG) {
             s_dst[d] = s_run[d] - s_tile_start[d];
             s_run[d] += s_count[d];
         }
         barrier();
-        radix_scatter_tile(parity, tile_base, tile_n, shift, false);
+        radix_scatter_tile(0u, tile_base, tile_n, shift, false);
     }
 }

@@ -11,10 +11,11 @@
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    uint p = pc.pass_index;
+    // The slot's digit (radix_interface.h): the bindings are this slot's, A its source.
+    uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
-    uint parity = state[RADIX_S_PARITY + p];
+    uint parity = pc.pass_index & 1u;
     if (t == 0u)
         s_broadcast = atomicAdd(state[RADIX_S_TICKET + p], 1u);
     barrier();
@@ -32,7 +33,7 @@ void main()
     uint max_taken = pc.onesweep_groups != 0u ? 2u * ((tiles + groups - 1u) / groups) : 1u;
     for (uint taken = 1u; part < tiles; ++taken) {
         bool fetch = taken < max_taken;
-        uint next = radix_onesweep_partition(p, parity, part, n, tiles, stall_first, fetch,
+        uint next = radix_onesweep_partition(p, 0u, parity, part, n, tiles, stall_first, fetch,
                                              RADIX_S_TICKET + p);
         if (stall_first) {
             barrier();

@@ -77,7 +77,8 @@ void main()
         }
         uint next = tasks; // invocation 0's
         if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
-            next = radix_onesweep_partition(p, state[RADIX_S_PARITY + p], part, n, tiles, false, fetch,
+            uint parity = state[RADIX_S_PARITY + p];
+            next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
                                             RADIX_S_FUSED_TICKET);
         } else {
             if (t == 0u && fetch)

@@ -21,7 +21,6 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 #define WG RADIX_SCAN_WORKGROUP
 
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
-layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) readonly buffer KeysB { KEY_T keys_b[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Blocks { uint block_counts[]; };
 
@@ -38,13 +37,13 @@ const uint STALL_SPIN_LIMIT = 1u << 24; // polls
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    uint p = pc.pass_index;
+    // The slot's digit (radix_interface.h): the bindings are this slot's, A its source.
+    uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
     uint n = state[RADIX_S_COUNT];
     uint blocks = state[RADIX_S_BLOCKS];
     uint block = radix_group_index();
     if (block >= blocks)
         return;
-    uint parity = state[RADIX_S_PARITY + p];
     uint shift = radix_pass_shift(p);
     uint span = state[RADIX_S_TILES_PER_BLOCK] * pc.tile_size;
     uint begin = block * span;
@@ -60,7 +59,7 @@ void main()
         [[unroll]] for (uint k = 0u; k < UPSWEEP_LOADS; ++k) {
             uint i = base + k * WG + t;
             bool valid = i < end;
-            KEY_T key = valid ? (parity == 0u ? keys_a[i] : keys_b[i]) : KEY_T(0u);
+            KEY_T key = valid ? keys_a[i] : KEY_T(0u);
             d[k] = valid ? radix_digit(key, shift) : 0xffffffffu;
         }
         bool full = base + WG * UPSWEEP_LOADS <= end; // workgroup-uniform

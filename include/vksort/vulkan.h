@@ -136,7 +136,15 @@ typedef enum vksort_vk_create_flag_bits {
      * one-round geometry for counts up to 2^20 where one fits (radix_mid_*). The default for
      * u32 keys on devices whose radix pipelines all run 32 lanes; this flag asks for it
      * everywhere. */
-    VKSORT_VK_CREATE_RADIX_COMPACT_TILES = 1u << 5
+    VKSORT_VK_CREATE_RADIX_COMPACT_TILES = 1u << 5,
+    /* The device was created with the pipelineRobustness feature (VK_EXT_pipeline_robustness,
+     * listed in enabled_extensions, or Vulkan 1.4). The sorter's pipelines then turn off the
+     * robustness of their storage buffers (VkPipelineRobustnessCreateInfo, DISABLED). Some
+     * drivers bounds-check every storage-buffer access unless told not to, even without
+     * robustBufferAccess: NVIDIA's compare each address with the binding's size and skip the
+     * access outside it (H200: 2-6 % of a radix sort, docs/perf-notes.md). The shaders never
+     * access outside the ranges they bind, so this changes speed only. */
+    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -322,6 +330,8 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t rank_min_count;
     uint32_t rank_workgroup_size;   /* invocations per RANK workgroup (0 when not used) */
     VkBool32 persistent_scratch;    /* created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
+    /* created with VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: storage-buffer robustness off */
+    VkBool32 buffer_robustness_off;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -452,7 +462,8 @@ typedef struct vksort_vk_pass_time {
      * "copy" */
     const char *kind;
     uint32_t level;      /* bitonic: merge level (log2 of the block size it produces); radix:
-                          * the digit (pass index) of a per-digit pass */
+                          * a scatter pass's position k among the sort's digit passes (it sorts
+                          * the k-th digit that is not the same for every key) */
     char name[48];       /* e.g. "global_merge 2^14 strides 2^13..2^10" */
     double ms;
 } vksort_vk_pass_time;

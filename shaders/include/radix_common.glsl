@@ -38,7 +38,7 @@ layout(push_constant) uniform RadixPush {
     uint key_type;    // vksort_key_type
     uint bit_begin;   // resolved bit range of the order key
     uint bit_end;
-    uint pass_index;  // digit position of this pass (0 = least significant)
+    uint pass_index;  // scatter passes: the slot (radix_interface.h), whose digit the plan gives
     uint max_count;
     uint max_tiles;   // look-back rows of one region / portable blocks capacity
     uint count_word;  // word index of the indirect count in the count binding

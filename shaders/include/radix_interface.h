@@ -39,18 +39,23 @@
 #define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
 #define RADIX_S_FUSED_TICKET RADIX_S_TICKET /* fused Onesweep: the one task ticket */
-#define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A */
+#define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A (fused pass) */
 #define RADIX_S_ACTIVE 24u         /* + pass: 1 when the pass runs */
 #define RADIX_S_DISPATCH 32u       /* indirect table: 4 words an entry (x, y, z, unused) */
 #define RADIX_E_HISTOGRAM 0u       /* entry: histogram pass */
-#define RADIX_E_PASS 1u            /* entries 1..8: scatter pass p (or downsweep) */
-#define RADIX_E_UPSWEEP 9u         /* entries 9..16: portable upsweep of pass p */
-#define RADIX_E_SCAN 17u           /* entries 17..24: portable block scan of pass p */
+#define RADIX_E_PASS 1u            /* entries 1..8: scatter pass of slot k (or downsweep) */
+#define RADIX_E_UPSWEEP 9u         /* entries 9..16: portable upsweep of slot k */
+#define RADIX_E_SCAN 17u           /* entries 17..24: portable block scan of slot k */
 #define RADIX_E_COPY 25u           /* entry: copy B back to A after an odd number of passes */
 #define RADIX_E_COUNT 26u
 /* + pass: workgroups of the pass that finished (stall emulation only) */
 #define RADIX_S_DONE (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
-#define RADIX_STATE_WORDS (RADIX_S_DONE + RADIX_MAX_PASSES)
+/* + slot: the digit (pass) that the slot-th active scatter pass sorts. The scatter passes are
+ * recorded as slots 0, 1, ...: slot k reads A and writes B for even k, B to A for odd k (the
+ * host swaps the bindings), and the plan gives the slots past the active passes no
+ * workgroups. */
+#define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
+#define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

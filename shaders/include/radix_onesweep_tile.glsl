@@ -31,15 +31,17 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 const uint LB_WIDTH = 4u;
 
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
-// tile_n), reading the `parity` half (state[RADIX_S_PARITY + p], loaded by the caller as early
-// as it can: the tile's key addresses wait on it). Every invocation calls it; it ends with the
+// tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
+// it, a constant there so that no access branches between the halves; the fused pass's
+// state[RADIX_S_PARITY + p]) and using look-back region `region` (the pass's position among
+// the active passes, mod 2). Every invocation calls it; it ends with the
 // tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
 // fetch_next: invocation 0 takes the next ticket (state[ticket_word]: the digit pass's, or the
 // fused pass's) when the look-back is done and returns it; the scatter hides the atomic's round
 // trip, and nothing between taking the ticket and running it waits. (Taken at the partition's
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
 // the first digit and later ones had none.) Else returns 0.
-uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_base, uint tile_n,
+uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
                                    uint tiles, bool stall_first, bool full, bool fetch_next,
                                    uint ticket_word)
 {
@@ -48,7 +50,7 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_bas
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
-    radix_count_tile(parity, tile_base, tile_n, shift, full);
+    radix_count_tile(data_parity, tile_base, tile_n, shift, full);
 
     if (stall_first) {
         if (part == 0u && gl_SubgroupID == 0u &&
@@ -121,7 +123,7 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_bas
         next_ticket = atomicAdd(state[ticket_word], 1u);
     barrier();
 
-    radix_scatter_tile(parity, tile_base, tile_n, shift, full);
+    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full);
     return next_ticket;
 }
 
@@ -132,17 +134,17 @@ uint radix_onesweep_partition_tile(uint p, uint parity, uint part, uint tile_bas
 // H200 its counting and ranking took 4x a full tile's (~25 us at 2^24 keys), and as the last
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
-uint radix_onesweep_partition(uint p, uint parity, uint part, uint n, uint tiles, bool stall_first,
-                              bool fetch_next, uint ticket_word)
+uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, uint n, uint tiles,
+                              bool stall_first, bool fetch_next, uint ticket_word)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
     if (part != 0u || first_n == TILE)
-        return radix_onesweep_partition_tile(p, parity, part, tile_base, TILE, tiles, stall_first,
-                                             true, fetch_next, ticket_word);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, tiles,
+                                             stall_first, true, fetch_next, ticket_word);
     else
-        return radix_onesweep_partition_tile(p, parity, part, tile_base, first_n, tiles, stall_first,
-                                             false, fetch_next, ticket_word);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, tiles,
+                                             stall_first, false, fetch_next, ticket_word);
 }
 
 #endif

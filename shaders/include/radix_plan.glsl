@@ -1,9 +1,10 @@
 // Radix plan (run by the last histogram workgroup, radix_histogram.comp): per digit position,
 // the exclusive scan of its histogram (the global start of each digit), and whether the digit is
 // the same for every key (then its pass cannot change the order and is skipped). Then the pass
-// plan: which buffer each active pass reads (ping-pong parity), and the indirect dispatch sizes
-// of every later pass, zero for skipped passes, and for the final copy when an odd number of
-// passes ran. RADIX_FLAG_PORTABLE: scatter passes are portable downsweeps (one workgroup per
+// plan: the digit of each scatter slot (slot k sorts the k-th active digit, reading A for even
+// k and B for odd k), which buffer each digit reads in the fused pass (ping-pong parity), and
+// the indirect dispatch sizes of every later pass, zero for the slots past the active passes,
+// and for the final copy when an odd number of passes ran. RADIX_FLAG_PORTABLE: scatter passes are portable downsweeps (one workgroup per
 // block). The includer declares `state` and `hist` (read-write, coherent).
 #ifndef VKSORT_RADIX_PLAN_GLSL
 #define VKSORT_RADIX_PLAN_GLSL
@@ -59,11 +60,15 @@ void radix_plan_sort()
             bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;
             state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
             state[RADIX_S_PARITY + p] = ordinal & 1u;
-            radix_plan_write_groups(RADIX_E_PASS + p, runs ? groups : 0u);
-            radix_plan_write_groups(RADIX_E_UPSWEEP + p, runs && portable ? blocks : 0u);
-            radix_plan_write_groups(RADIX_E_SCAN + p, runs && portable ? RADIX_DIGITS : 0u);
             if (runs)
-                ++ordinal;
+                state[RADIX_S_SLOT_DIGIT + ordinal++] = p;
+        }
+        // The scatter passes are slots: the first `ordinal` sort the active digits in order.
+        for (uint k = 0u; k < RADIX_MAX_PASSES; ++k) {
+            bool runs = k < ordinal;
+            radix_plan_write_groups(RADIX_E_PASS + k, runs ? groups : 0u);
+            radix_plan_write_groups(RADIX_E_UPSWEEP + k, runs && portable ? blocks : 0u);
+            radix_plan_write_groups(RADIX_E_SCAN + k, runs && portable ? RADIX_DIGITS : 0u);
         }
         uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
         radix_plan_write_groups(RADIX_E_COPY, (ordinal & 1u) != 0u ? copy_groups : 0u);

@@ -76,14 +76,12 @@ shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first ele
 shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
 shared uint s_count_shift; // radix_count_tile's copy of the digit shift (see there)
+shared uint s_value_base;  // the tile's first element, for the payload loads (see radix_scatter_tile)
 #include "radix_scan.glsl"
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
 uint r_pos[ITEMS]; // tile-local sorted position (sentinels of a partial tile: >= tile_n)
-#if HAS_VALUE
-uint r_val[ITEMS];
-#endif
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -177,18 +175,21 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
-    if (t == 0u)
+    if (t == 0u) {
         s_count_shift = shift;
+        s_value_base = tile_base;
+    }
     barrier();
 
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        bool valid = full || li < tile_n;
-        r_key[j] = valid ? radix_load_key(parity, tile_base + li) : radix_sentinel_key();
-#if HAS_VALUE
-        r_val[j] = valid ? radix_load_value(parity, tile_base + li) : 0u;
-#endif
+        // A partial tile loads every position (clamped to its last element, tile_n >= 1) and
+        // replaces those past tile_n afterwards: with predicated loads the H200's compiler
+        // kept a predicate per item, saved to registers (u32 keys 2^20 -1 % without).
+        uint at = full ? li : min(li, tile_n - 1u);
+        KEY_T k = radix_load_key(parity, tile_base + at);
+        r_key[j] = full || li < tile_n ? k : radix_sentinel_key();
     }
     // Per-subgroup digit counts (shared atomics without a result: they pipeline, unlike the
     // ranking's per-item chain). The shift comes from shared memory so that the compiler cannot
@@ -291,27 +292,28 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
     radix_rank_counted(shift);
 }
 
-// Stages the elements whose sorted position is in [lo, lo + STAGED): keys (values == false) or
-// values.
-void radix_stage_half(uint lo, bool values)
+// Stages the keys, or (radix_stage_values) the payloads `vals`, whose sorted position is in
+// [lo, lo + STAGED).
+void radix_stage_keys(uint lo)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint q = r_pos[j] - lo; // wraps past STAGED below lo
         if (SCATTER_ROUNDS == 1u || q < STAGED) {
-            if (!values) {
 #if KEY64
-                s_mem[q] = r_key[j].x;
-                s_mem[STAGED + q] = r_key[j].y;
+            s_mem[q] = r_key[j].x;
+            s_mem[STAGED + q] = r_key[j].y;
 #else
-                s_mem[q] = r_key[j];
-#endif
-            }
-#if HAS_VALUE
-            else {
-                s_mem[q] = r_val[j];
-            }
+            s_mem[q] = r_key[j];
 #endif
         }
+    }
+}
+void radix_stage_values(uint lo, uint vals[ITEMS])
+{
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint q = r_pos[j] - lo;
+        if (SCATTER_ROUNDS == 1u || q < STAGED)
+            s_mem[q] = vals[j];
     }
 }
 
@@ -326,45 +328,104 @@ bool radix_staged_element(uint pos, uint tile_n, bool full)
     return pos < (full ? TILE : tile_n);
 }
 
+// The digits of an invocation's staged elements of one round, four to a word (kept for the
+// payloads' destinations, so that neither the keys nor the destinations stay live).
+#define DIGIT_WORDS ((STAGED_ITEMS + 3u) / 4u)
+uint r_digits0[DIGIT_WORDS]; // round 0
+uint r_digits1[DIGIT_WORDS]; // round 1 (SCATTER_ROUNDS == 2)
+
+// Writes the keys of scatter round `round` (staged, then one barrier) and keeps their digits in
+// r_digits0/1.
+void radix_write_keys_round(uint parity, uint round, uint tile_n, uint shift, bool full)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint lo = round * STAGED;
+    [[unroll]] for (uint w = 0u; w < DIGIT_WORDS; ++w) {
+        if (round == 0u)
+            r_digits0[w] = 0u;
+        else
+            r_digits1[w] = 0u;
+    }
+    [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
+        uint i = m * WG + t;
+        if (radix_staged_element(lo + i, tile_n, full)) {
+#if KEY64
+            KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
+#else
+            KEY_T k = s_mem[i];
+#endif
+            uint d = radix_digit(k, shift);
+            if (round == 0u)
+                r_digits0[m / 4u] |= d << (8u * (m % 4u));
+            else
+                r_digits1[m / 4u] |= d << (8u * (m % 4u));
+            radix_store_key(parity, s_dst[d] + lo + i, k);
+        }
+    }
+}
+
+#if HAS_VALUE
+// Writes the payloads of scatter round `round` (staged, then one barrier) to their keys' places.
+void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint lo = round * STAGED;
+    [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
+        uint i = m * WG + t;
+        if (radix_staged_element(lo + i, tile_n, full)) {
+            uint d = ((round == 0u ? r_digits0[m / 4u] : r_digits1[m / 4u]) >> (8u * (m % 4u))) & 0xffu;
+            radix_store_value(parity, s_dst[d] + lo + i, s_mem[i]);
+        }
+    }
+}
+#endif
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
-// tile start.
+// tile start. Payloads are loaded only once the keys are staged for the last round (CUB's
+// order), so they are not live while the tile is ranked, and overlap the last key writes. Their
+// load address comes from shared memory, after a barrier, so that the compiler cannot hoist
+// them into the ranking. (H200: 128 -> 121 registers at 512 x 17 pairs, not the 80 of a keys
+// pass - its compiler schedules the ranking wide once a pass cannot fit two workgroups per SM;
+// pairs 2^24 -1.2 % against payloads held from the load. Loading them after the last key
+// writes lost 3-4 %; docs/perf-notes.md, thirteenth session.)
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
-    uint t = gl_LocalInvocationID.x;
-    for (uint lo = 0u; lo < TILE; lo += STAGED) {
-        radix_stage_half(lo, false);
+    radix_stage_keys(0u);
+    barrier();
+    if (SCATTER_ROUNDS == 2u) {
+        radix_write_keys_round(parity, 0u, tile_n, shift, full);
         barrier();
-        uint dst[STAGED_ITEMS];
-        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
-            uint i = m * WG + t;
-            if (radix_staged_element(lo + i, tile_n, full)) {
-#if KEY64
-                KEY_T k = uvec2(s_mem[i], s_mem[STAGED + i]);
-#else
-                KEY_T k = s_mem[i];
-#endif
-                dst[m] = s_dst[radix_digit(k, shift)] + lo + i;
-                radix_store_key(parity, dst[m], k);
-            }
-        }
-        // s_mem is staged again next: values, or the next round's keys (the caller orders the
-        // last writes with what follows the scatter).
-        if (HAS_VALUE != 0 || lo + STAGED < TILE)
-            barrier();
-#if HAS_VALUE
-        radix_stage_half(lo, true);
+        radix_stage_keys(STAGED);
         barrier();
-        [[unroll]] for (uint m = 0u; m < STAGED_ITEMS; ++m) {
-            uint i = m * WG + t;
-            if (radix_staged_element(lo + i, tile_n, full))
-                radix_store_value(parity, dst[m], s_mem[i]);
-        }
-        if (lo + STAGED < TILE)
-            barrier();
-#endif
     }
+#if HAS_VALUE
+    // The payloads, in input order (as the keys were loaded), while the last round's keys go.
+    uint vals[ITEMS];
+    uint value_base = s_value_base;
+    uint local_base = radix_subgroup_base();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+        vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
+    }
+#endif
+    if (SCATTER_ROUNDS == 2u)
+        radix_write_keys_round(parity, 1u, tile_n, shift, full);
+    else
+        radix_write_keys_round(parity, 0u, tile_n, shift, full);
+#if HAS_VALUE
+    barrier();
+    radix_stage_values(0u, vals);
+    barrier();
+    radix_write_values_round(parity, 0u, tile_n, full);
+    if (SCATTER_ROUNDS == 2u) {
+        barrier();
+        radix_stage_values(STAGED, vals);
+        barrier();
+        radix_write_values_round(parity, 1u, tile_n, full);
+    }
+#endif
 }
 
 #endif

@@ -90,6 +90,16 @@ vksort_result vksort_vk_create_compute_pipeline(vksort_vk_sorter *s, const char 
         cp.stage.flags = VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT;
     }
     cp.layout = layout;
+    /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: no bounds checks on the storage buffers. */
+    VkPipelineRobustnessCreateInfoEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_ROBUSTNESS_CREATE_INFO_EXT};
+    if (s->buffer_robustness_off) {
+        robustness.storageBuffers = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_DISABLED_EXT;
+        robustness.uniformBuffers = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_DEVICE_DEFAULT_EXT;
+        robustness.vertexInputs = VK_PIPELINE_ROBUSTNESS_BUFFER_BEHAVIOR_DEVICE_DEFAULT_EXT;
+        robustness.images = VK_PIPELINE_ROBUSTNESS_IMAGE_BEHAVIOR_DEVICE_DEFAULT_EXT;
+        cp.pNext = &robustness;
+    }
     vr = s->vk.vkCreateComputePipelines(s->device, s->pipeline_cache, 1, &cp, s->vk_allocator, out);
     s->vk.vkDestroyShaderModule(s->device, module, s->vk_allocator);
     if (vr != VK_SUCCESS) {

@@ -59,15 +59,6 @@ static int vendor_has_forward_progress(uint32_t vendor_id)
     }
 }
 
-static int extension_listed(const vksort_vk_sorter_create_info *info, const char *name)
-{
-    for (uint32_t i = 0; i < info->enabled_extension_count; ++i)
-        if (info->enabled_extensions && info->enabled_extensions[i] &&
-            strcmp(info->enabled_extensions[i], name) == 0)
-            return 1;
-    return 0;
-}
-
 /* Multiprocessors of the device where the driver says (VK_NV_shader_sm_builtins), else 0. */
 static uint32_t multiprocessor_count(const vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info)
 {
@@ -278,7 +269,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                          : 1u;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
-                      extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+                      vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
 
     /* The subgroup sizes the pipelines may run with: the pinned size, else the device's range
      * (a driver may pick any size in it per pipeline), else its one reported size. */
@@ -694,10 +685,10 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         return VKSORT_SUCCESS;
 
     const int onesweep = s->radix.algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
-#define ADD(kind_, digit_)                                                        \
+#define ADD(kind_, slot_)                                                         \
     do {                                                                         \
         p->kind[p->pass_count] = (uint8_t)(kind_);                               \
-        p->digit[p->pass_count] = (uint8_t)(digit_);                             \
+        p->slot[p->pass_count] = (uint8_t)(slot_);                               \
         p->pass_count++;                                                         \
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
@@ -712,13 +703,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
-    for (uint32_t d = 0; d < p->digit_count; ++d) {
+    /* One slot per digit; the plan gives those past the active digits no workgroups. */
+    for (uint32_t k = 0; k < p->digit_count; ++k) {
         if (onesweep) {
-            ADD(RADIX_PIPE_ONESWEEP, d);
+            ADD(RADIX_PIPE_ONESWEEP, k);
         } else {
-            ADD(RADIX_PIPE_UPSWEEP, d);
-            ADD(RADIX_PIPE_BLOCK_SCAN, d);
-            ADD(RADIX_PIPE_DOWNSWEEP, d);
+            ADD(RADIX_PIPE_UPSWEEP, k);
+            ADD(RADIX_PIPE_BLOCK_SCAN, k);
+            ADD(RADIX_PIPE_DOWNSWEEP, k);
         }
     }
     ADD(RADIX_PIPE_COPY, 0);
@@ -726,15 +718,22 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     return VKSORT_SUCCESS;
 }
 
+/* Whether a pass kind is a scatter slot (plan.slot, RADIX_S_SLOT_DIGIT). */
+static int pass_has_slot(uint32_t kind)
+{
+    return kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
+           kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP;
+}
+
 /* Indirect table entry of a pass (RADIX_E_*), or -1 for the fixed single-workgroup passes. */
-static int pass_entry(uint32_t kind, uint32_t digit)
+static int pass_entry(uint32_t kind, uint32_t slot)
 {
     switch (kind) {
     case RADIX_PIPE_HISTOGRAM: return (int)RADIX_E_HISTOGRAM;
     case RADIX_PIPE_ONESWEEP:
-    case RADIX_PIPE_DOWNSWEEP: return (int)(RADIX_E_PASS + digit);
-    case RADIX_PIPE_UPSWEEP: return (int)(RADIX_E_UPSWEEP + digit);
-    case RADIX_PIPE_BLOCK_SCAN: return (int)(RADIX_E_SCAN + digit);
+    case RADIX_PIPE_DOWNSWEEP: return (int)(RADIX_E_PASS + slot);
+    case RADIX_PIPE_UPSWEEP: return (int)(RADIX_E_UPSWEEP + slot);
+    case RADIX_PIPE_BLOCK_SCAN: return (int)(RADIX_E_SCAN + slot);
     case RADIX_PIPE_COPY: return (int)RADIX_E_COPY;
     default: return -1;
     }
@@ -781,20 +780,32 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
     } else {
         bi[RADIX_BINDING_COUNT] = bi[RADIX_BINDING_STATE];
     }
-    VkWriteDescriptorSet w[RADIX_BINDING_TOTAL];
+    /* Odd scatter slots see the halves swapped (A: B, B: A), so that every scatter pass reads A
+     * and writes B: its shaders then never choose between two buffers per access (on the H200
+     * a branch and a second address path at every load and store: 2-3 % of a sort). */
+    VkDescriptorBufferInfo swapped[RADIX_BINDING_TOTAL];
+    memcpy(swapped, bi, sizeof swapped);
+    swapped[RADIX_BINDING_KEYS_A] = bi[RADIX_BINDING_KEYS_B];
+    swapped[RADIX_BINDING_KEYS_B] = bi[RADIX_BINDING_KEYS_A];
+    swapped[RADIX_BINDING_VALUES_A] = bi[RADIX_BINDING_VALUES_B];
+    swapped[RADIX_BINDING_VALUES_B] = bi[RADIX_BINDING_VALUES_A];
+    VkWriteDescriptorSet w[2][RADIX_BINDING_TOTAL];
     uint32_t nw = 0;
     memset(w, 0, sizeof w);
     for (uint32_t b = 0; b < RADIX_BINDING_TOTAL; ++b) {
         if (!s->has_payload && (b == RADIX_BINDING_VALUES_A || b == RADIX_BINDING_VALUES_B))
             continue;
-        w[nw].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        w[nw].dstBinding = b;
-        w[nw].descriptorCount = 1;
-        w[nw].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        w[nw].pBufferInfo = &bi[b];
+        for (int k = 0; k < 2; ++k) {
+            w[k][nw].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
+            w[k][nw].dstBinding = b;
+            w[k][nw].descriptorCount = 1;
+            w[k][nw].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+            w[k][nw].pBufferInfo = k ? &swapped[b] : &bi[b];
+        }
         ++nw;
     }
-    s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw, w);
+    int pushed_swapped = 0;
+    s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw, w[0]);
 
     radix_push push;
     memset(&push, 0, sizeof push);
@@ -818,12 +829,11 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
 
     for (uint32_t i = 0; i < p->pass_count; ++i) {
         const uint32_t kind = p->kind[i];
-        const uint32_t digit = p->digit[i];
+        const uint32_t slot = p->slot[i];
         char name[48];
         if (s->debug_labels) {
-            if (kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
-                kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP)
-                snprintf(name, sizeof name, "%s digit %u", vksort_vk_radix_pass_kind(kind), digit);
+            if (pass_has_slot(kind))
+                snprintf(name, sizeof name, "%s pass %u", vksort_vk_radix_pass_kind(kind), slot);
             else
                 snprintf(name, sizeof name, "%s", vksort_vk_radix_pass_kind(kind));
             vksort_vk_label_begin(s, cmd, name);
@@ -833,12 +843,18 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             pipeline = geo->onesweep;
         else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED)
             pipeline = geo->fused;
+        const int want_swapped = pass_has_slot(kind) && (slot & 1u);
+        if (want_swapped != pushed_swapped) {
+            s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw,
+                                            w[want_swapped]);
+            pushed_swapped = want_swapped;
+        }
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         radix_push pc = push;
-        pc.pass_index = digit;
+        pc.pass_index = slot;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-        int entry = pass_entry(kind, digit);
+        int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
             s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size, 1, 1);
         else if (entry < 0)

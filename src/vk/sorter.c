@@ -276,6 +276,15 @@ static vksort_result diag(const vksort_vk_sorter_create_info *info, vksort_resul
     return r;
 }
 
+int vksort_vk_extension_listed(const vksort_vk_sorter_create_info *info, const char *name)
+{
+    for (uint32_t i = 0; i < info->enabled_extension_count; ++i)
+        if (info->enabled_extensions && info->enabled_extensions[i] &&
+            strcmp(info->enabled_extensions[i], name) == 0)
+            return 1;
+    return 0;
+}
+
 vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                       vksort_vk_sorter **out_sorter)
 {
@@ -304,7 +313,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
                                                  VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
-                                                 VKSORT_VK_CREATE_RADIX_COMPACT_TILES))
+                                                 VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
+                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -371,6 +381,18 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     s->min_storage_align = lim->minStorageBufferOffsetAlignment ? lim->minStorageBufferOffsetAlignment : 1;
     s->max_storage_range = lim->maxStorageBufferRange;
     s->timestamp_period = lim->timestampPeriod;
+    if (info->flags & VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS) {
+        /* The feature cannot be asked for; the extension (or Vulkan 1.4) is its precondition. */
+        if (props.apiVersion < VK_MAKE_API_VERSION(0, 1, 4, 0) &&
+            !vksort_vk_extension_listed(info, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME)) {
+            vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
+                           "VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs the pipelineRobustness "
+                           "feature: " VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME
+                           " in enabled_extensions, or a Vulkan 1.4 device");
+            return create_fail(info, s, VKSORT_ERROR_INVALID_ARGUMENT);
+        }
+        s->buffer_robustness_off = 1;
+    }
 
     r = choose_algorithm(s, info);
     if (r != VKSORT_SUCCESS)
@@ -499,6 +521,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->rank_min_count = s->rank_capacity ? s->rank_min_count : 0u;
     out->rank_workgroup_size = s->rank_capacity ? s->rank_workgroup : 0u;
     out->persistent_scratch = s->persistent_scratch ? VK_TRUE : VK_FALSE;
+    out->buffer_robustness_off = s->buffer_robustness_off ? VK_TRUE : VK_FALSE;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
@@ -625,13 +648,13 @@ static vksort_result radix_timestamps_to_ms(const vksort_vk_sorter *s,
     for (uint32_t i = 0; i < plan.pass_count && i < *inout_pass_count; ++i) {
         vksort_vk_pass_time *pt = &out_passes[i];
         pt->kind = vksort_vk_radix_pass_kind(plan.kind[i]);
-        pt->level = plan.digit[i];
+        pt->level = plan.slot[i];
         const int per_digit = plan.kind[i] == RADIX_PIPE_ONESWEEP ||
                               plan.kind[i] == RADIX_PIPE_UPSWEEP ||
                               plan.kind[i] == RADIX_PIPE_BLOCK_SCAN ||
                               plan.kind[i] == RADIX_PIPE_DOWNSWEEP;
         if (per_digit)
-            snprintf(pt->name, sizeof pt->name, "%s digit %u", pt->kind, (unsigned)plan.digit[i]);
+            snprintf(pt->name, sizeof pt->name, "%s pass %u", pt->kind, (unsigned)plan.slot[i]);
         else
             snprintf(pt->name, sizeof pt->name, "%s", pt->kind);
         uint64_t d = timestamps[i + 1] >= timestamps[i] ? timestamps[i + 1] - timestamps[i] : 0;

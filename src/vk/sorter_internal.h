@@ -143,6 +143,7 @@ struct vksort_vk_sorter {
     VkDeviceSize rank_staging_bytes;
     VkDeviceSize rank_control_offset;
     int persistent_scratch;        /* VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
+    int buffer_robustness_off;     /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS */
     /* Scratch layout: state (count + dispatch table) at 0, positions at indices_offset. */
     VkDeviceSize state_bytes;
     VkDeviceSize indices_offset;
@@ -298,13 +299,18 @@ typedef struct vksort_vk_radix_plan {
     const vksort_vk_radix_geometry *geometry;
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
-    uint8_t digit[3 + 3 * 8 + 1];
+    /* Per scatter pass (onesweep, upsweep, block_scan, downsweep): its slot, the position among
+     * the active digit passes (the GPU's plan maps slot k to the k-th digit that is not
+     * constant, radix_interface.h); even slots read A, odd slots B. */
+    uint8_t slot[3 + 3 * 8 + 1];
 } vksort_vk_radix_plan;
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *plan, vksort_vk_sorter *s_msg);
 vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                      const vksort_vk_sort_info *info,
                                      const vksort_vk_radix_plan *plan);
+/* Whether the create info lists the device extension `name` in enabled_extensions. */
+int vksort_vk_extension_listed(const vksort_vk_sorter_create_info *info, const char *name);
 const char *vksort_vk_radix_pass_kind(uint32_t pipe);
 
 /* --- labels.c --- */

@@ -431,9 +431,28 @@ static void test_errors(void)
         CHECK(strstr(diag.message, "rank_workgroup_size") != NULL);
     }
     c2 = ci;
-    c2.flags = 1u << 6; /* no such create flag */
+    c2.flags = 1u << 7; /* no such create flag */
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
+    /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs its extension listed (or Vulkan 1.4); with it
+     * the sorter reports the bounds checks off. */
+    c2 = ci;
+    c2.flags = VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS;
+    if (rig.props.apiVersion < VK_MAKE_API_VERSION(0, 1, 4, 0)) {
+        CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+        CHECK(bad == NULL);
+        CHECK(strstr(diag.message, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME) != NULL);
+    }
+    if (rig.pipeline_robustness) {
+        c2.enabled_extension_count = rig.enabled_extension_count;
+        c2.enabled_extensions = rig.enabled_extensions;
+        CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_SUCCESS);
+        vksort_vk_sorter_properties rp;
+        vksort_vk_get_sorter_properties(bad, &rp);
+        CHECK(rp.buffer_robustness_off == VK_TRUE);
+        vksort_vk_sorter_destroy(bad);
+        bad = NULL;
+    }
     c2 = ci;
     c2.bitonic_elements_per_invocation = 64;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
@@ -460,6 +479,7 @@ static void test_errors(void)
     vksort_vk_sorter_properties props;
     vksort_vk_get_sorter_properties(bad, &props);
     CHECK_EQ(props.algorithm, VKSORT_VK_ALGORITHM_BITONIC);
+    CHECK(props.buffer_robustness_off == VK_FALSE);
     /* Tiles never exceed the count rounded up to a power of two (nor go below 256). */
     CHECK_EQ(props.tile_size, 256);
     CHECK_EQ(props.workgroup_size, 64);

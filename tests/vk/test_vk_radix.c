@@ -217,15 +217,19 @@ static void test_onesweep_workgroups(void)
                 CHECK(sort_check_run(&c, &scratch));
                 if (!scratch || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
                     continue;
-                /* Every active digit pass's grid: min(tiles, wanted) workgroups (exactly: wanted
-                 * stays below RADIX_DISPATCH_SPLIT, so the grid is one row). */
+                /* Slot k sorts the k-th active digit, with min(tiles, wanted) workgroups
+                 * (exactly: wanted stays below RADIX_DISPATCH_SPLIT, so the grid is one row);
+                 * the slots past the active digits have none. */
                 const uint32_t *state = scratch;
                 const uint32_t tiles = (c.n + tile - 1u) / tile;
-                for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p) {
-                    if (!state[RADIX_S_ACTIVE + p])
-                        continue;
-                    const uint32_t *grid = &state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + p)];
-                    CHECK_EQ(grid[0] * grid[1], tiles < wanted[wi] ? tiles : wanted[wi]);
+                uint32_t active = 0;
+                for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p)
+                    if (state[RADIX_S_ACTIVE + p])
+                        CHECK_EQ(state[RADIX_S_SLOT_DIGIT + active++], p);
+                for (uint32_t slot_k = 0; slot_k < RADIX_MAX_PASSES; ++slot_k) {
+                    const uint32_t *grid = &state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + slot_k)];
+                    CHECK_EQ(grid[0] * grid[1],
+                             slot_k >= active ? 0u : tiles < wanted[wi] ? tiles : wanted[wi]);
                 }
             }
         }
@@ -905,7 +909,7 @@ static void test_timestamps_and_errors(void)
         CHECK(strcmp(passes[np - 1].kind, "onesweep_fused") == 0);
     } else {
         CHECK(strcmp(passes[np - 1].kind, "copy") == 0);
-        CHECK(strstr(passes[2].name, "digit 0") != NULL);
+        CHECK(strstr(passes[2].name, "pass 0") != NULL);
     }
     int sorted = 1;
     for (uint32_t i = 1; i < 5000; ++i)

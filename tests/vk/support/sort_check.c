@@ -78,7 +78,8 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.rank_workgroup_size = cfg->rank_wg;
     ci.radix_items_per_invocation = cfg->radix_items;
     ci.radix_onesweep_workgroups = cfg->onesweep_groups;
-    ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0);
+    ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
+               (rig->pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0);
     ci.diagnostics = &diag;
     ci.enabled_extension_count = rig->enabled_extension_count;
     ci.enabled_extensions = rig->enabled_extensions;

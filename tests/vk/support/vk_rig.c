@@ -217,8 +217,27 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         f13.subgroupSizeControl = f13.computeFullSubgroups = both ? VK_TRUE : VK_FALSE;
         rig->subgroup_size_control = both;
     }
-    vr = vkutil_device_create(rig->physical_device, rig->queue_family,
-                              rig->subgroup_size_control ? &f13 : NULL,
+    /* Pipeline robustness where the device has it (VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS:
+     * the sorters then turn buffer bounds checks off); VKSORT_TEST_NO_PIPELINE_ROBUSTNESS=1
+     * leaves it off. */
+    VkPhysicalDevicePipelineRobustnessFeaturesEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+    const void *device_next = rig->subgroup_size_control ? (const void *)&f13 : NULL;
+    const char *no_robustness = getenv("VKSORT_TEST_NO_PIPELINE_ROBUSTNESS");
+    if (vkutil_has_device_extension(rig->physical_device, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME) &&
+        !(no_robustness && no_robustness[0] == '1')) {
+        VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+        query.pNext = &robustness;
+        vkGetPhysicalDeviceFeatures2(rig->physical_device, &query);
+        if (robustness.pipelineRobustness) {
+            robustness.pNext = (void *)device_next;
+            device_next = &robustness;
+            rig->enabled_extensions[rig->enabled_extension_count++] =
+                VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
+            rig->pipeline_robustness = 1;
+        }
+    }
+    vr = vkutil_device_create(rig->physical_device, rig->queue_family, device_next,
                               rig->enabled_extension_count, rig->enabled_extensions, &rig->device,
                               &rig->queue);
     if (vr != VK_SUCCESS) {

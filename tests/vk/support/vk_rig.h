@@ -31,6 +31,7 @@ typedef struct vk_rig {
     uint32_t instance_api;  /* apiVersion the instance was created with */
     /* subgroupSizeControl + computeFullSubgroups enabled (Vulkan 1.3 devices that have them) */
     int subgroup_size_control;
+    int pipeline_robustness; /* the pipelineRobustness feature is enabled (its extension listed) */
     /* Device extensions enabled (for vksort_vk_sorter_create_info::enabled_extensions). */
     const char *enabled_extensions[4];
     uint32_t enabled_extension_count;
