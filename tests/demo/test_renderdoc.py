@@ -11,12 +11,12 @@ import os
 import subprocess
 import sys
 
-# What the library's sorter labels inside its node (prefixes; digits and levels vary).
+# What the library's sorter labels inside its node (prefixes; pass numbers and levels vary).
 SORTER_LABELS = {
     "portable": ["vksort portable radix sort", "radix_prepare", "histogram",
-                 "upsweep digit", "block_scan digit", "downsweep digit"],
+                 "upsweep pass", "block_scan pass", "downsweep pass"],
     "onesweep": ["vksort onesweep radix sort", "radix_prepare", "histogram",
-                 "onesweep digit"],
+                 "onesweep pass"],
     "bitonic": ["vksort bitonic sort", "local_sort", "global_merge", "local_merge"],
 }
 

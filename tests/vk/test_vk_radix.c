@@ -153,7 +153,7 @@ static void test_sizes_huge(void)
     CHECK(sort_check_run(&c, &scratch));
     if (!scratch)
         return;
-    /* The plan's grid for the first digit pass (Onesweep tiles, or at most
+    /* The plan's grid for the first scatter slot (Onesweep tiles, or at most
      * radix_onesweep_workgroups; portable blocks). */
     const uint32_t *state = scratch;
     const uint32_t x = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS];
@@ -304,8 +304,8 @@ static void test_indirect(void)
 }
 
 /* A digit that is the same for every key costs no pass: after a sort of keys whose encoding
- * varies only in the low byte, the plan (scratch state) has one active pass, and the indirect
- * dispatches of the other digits have zero workgroups. */
+ * varies only in the low byte, the plan (scratch state) has one active pass, scatter slot 0
+ * sorts digit 0, and the indirect dispatches of the other slots have zero workgroups. */
 static void test_constant_digits_skipped(void)
 {
     const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F64};
@@ -321,15 +321,30 @@ static void test_constant_digits_skipped(void)
         const uint32_t *state = scratch; /* the radix state sits at the start of the scratch */
         uint32_t digits = vksort_key_size(c.cfg.type);
         uint32_t active = 0;
-        for (uint32_t p = 0; p < digits; ++p) {
+        for (uint32_t p = 0; p < digits; ++p)
             active += state[RADIX_S_ACTIVE + p];
-            uint32_t groups = state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + p)];
-            CHECK_EQ(groups == 0, state[RADIX_S_ACTIVE + p] == 0);
+        for (uint32_t k = 0; k < digits; ++k) {
+            uint32_t groups = state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k)];
+            CHECK_EQ(groups == 0, k >= active);
         }
         CHECK_EQ(state[RADIX_S_ACTIVE + 0], 1);
         CHECK_EQ(active, 1);
+        CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 0], 0);
         /* One active pass: the result lands in the scratch half and is copied back. */
         CHECK(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] > 0);
+
+        /* Only bit 13 varies: digit 1 alone is active and scatter slot 0 sorts it. */
+        c.dist = DIST_FLAG_BIT;
+        CHECK(sort_check_run(&c, &scratch));
+        state = scratch;
+        active = 0;
+        for (uint32_t p = 0; p < digits; ++p)
+            active += state[RADIX_S_ACTIVE + p];
+        CHECK_EQ(active, 1);
+        CHECK_EQ(state[RADIX_S_ACTIVE + 1], 1);
+        CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 0], 1);
+        for (uint32_t k = 0; k < digits; ++k)
+            CHECK_EQ(state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k)] == 0, k >= 1u);
 
         /* Constant keys: no pass at all, keys and payload unchanged. */
         c.dist = DIST_CONSTANT;
