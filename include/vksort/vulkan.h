@@ -137,13 +137,15 @@ typedef enum vksort_vk_create_flag_bits {
      * u32 keys on devices whose radix pipelines all run 32 lanes; this flag asks for it
      * everywhere. */
     VKSORT_VK_CREATE_RADIX_COMPACT_TILES = 1u << 5,
-    /* The device was created with the pipelineRobustness feature (VK_EXT_pipeline_robustness,
-     * listed in enabled_extensions, or Vulkan 1.4). The sorter's pipelines then turn off the
-     * robustness of their storage buffers (VkPipelineRobustnessCreateInfo, DISABLED). Some
-     * drivers bounds-check every storage-buffer access unless told not to, even without
+    /* A promise: the device was created with the pipelineRobustness feature enabled
+     * (VK_EXT_pipeline_robustness, which must then be listed in enabled_extensions, or Vulkan
+     * 1.4 core; the library cannot check the feature itself). The sorter's pipelines then turn
+     * off the robustness of their storage buffers (VkPipelineRobustnessCreateInfo, DISABLED).
+     * Some drivers bounds-check every storage-buffer access unless told not to, even without
      * robustBufferAccess: NVIDIA's compare each address with the binding's size and skip the
-     * access outside it (H200: 2-6 % of a radix sort, docs/perf-notes.md). The shaders never
-     * access outside the ranges they bind, so this changes speed only. */
+     * access outside it (H200: 1.5-7 % of a radix sort, docs/perf-notes.md). The shaders never
+     * access outside the ranges they bind, so this changes speed only. Creation fails with
+     * INVALID_ARGUMENT when the extension is not listed and the device is below Vulkan 1.4. */
     VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;

@@ -100,7 +100,8 @@ KEY_T radix_sentinel_key()
 }
 #endif
 
-uint radix_pass_shift(uint pass_index) { return pc.bit_begin + pass_index * RADIX_BITS; }
+// The shift of digit `digit` (not a scatter slot: RADIX_S_SLOT_DIGIT maps slots to digits).
+uint radix_pass_shift(uint digit) { return pc.bit_begin + digit * RADIX_BITS; }
 
 // Flattened workgroup index of an (x, y) grid (counts above RADIX_DISPATCH_SPLIT are split).
 uint radix_group_index()

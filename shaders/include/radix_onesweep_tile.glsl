@@ -33,7 +33,7 @@ const uint LB_WIDTH = 4u;
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
 // it, a constant there so that no access branches between the halves; the fused pass's
-// state[RADIX_S_PARITY + p]) and using look-back region `region` (the pass's position among
+// state[RADIX_S_PARITY + p]) and using look-back region `parity` (the pass's position among
 // the active passes, mod 2). Every invocation calls it; it ends with the
 // tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
 // fetch_next: invocation 0 takes the next ticket (state[ticket_word]: the digit pass's, or the

@@ -160,15 +160,15 @@ void radix_scan_counts()
 }
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
-// at `shift` (CUB's "early counts"): fills r_key (r_val), s_count and s_tile_start, and leaves
+// at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
 // in each subgroup's counters the position in the tile of that subgroup's first element of each
 // digit, so that radix_rank_counted gives final tile positions without a second walk over the
 // items. Callers may publish s_count before ranking. full: the caller knows tile_n == TILE (a
 // constant at the call, so the compiler drops the per-element bounds tests: the tile functions
 // are inlined). Otherwise the positions past tile_n hold sentinels (radix_sentinel_key, the last
 // digit of every pass) that are counted and ranked like elements - after every real one - and
-// never written, so the loads and the scatter are the only per-element tests. Ends with a
-// barrier.
+// never written, so the loads' select and the scatter are the only per-element tests (payloads
+// are loaded in radix_scatter_tile). Ends with a barrier.
 void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
 {
     uint t = gl_LocalInvocationID.x;

@@ -8,6 +8,8 @@ const char *test_dist_name(test_dist d)
     static const char *const names[DIST_COUNT] = {"uniform",  "sorted",   "reversed",
                                                   "constant", "few",      "low-byte",
                                                   "flag-bit", "specials"};
+    if (d == DIST_BYTES_0_2)
+        return "bytes-0-2";
     return (unsigned)d < DIST_COUNT ? names[d] : "?";
 }
 
@@ -72,6 +74,7 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
             case DIST_FEW_UNIQUE: enc = few[r % 5u]; break;
             case DIST_LOW_BYTE: enc = (base & ~0xffull) | (r & 0xffu); break;
             case DIST_FLAG_BIT: enc = (base & ~(1ull << 13)) | ((r & 1u) << 13); break;
+            case DIST_BYTES_0_2: enc = (base & ~0xff00ffull) | (r & 0xff00ffu); break;
             default: enc = r; break;
             }
             enc &= wmask;

@@ -16,7 +16,9 @@ typedef enum test_dist {
     DIST_LOW_BYTE,    /* only the low byte of the encoding varies */
     DIST_FLAG_BIT,    /* one bit varies (bit 13 of the encoding) */
     DIST_SPECIALS,    /* floats: +-NaN with payload bits, +-0, +-inf, denormals; ints: extremes */
-    DIST_COUNT
+    DIST_COUNT,       /* the distributions above, which tests rotate through */
+    /* Targeted ones, outside the rotations: */
+    DIST_BYTES_0_2    /* only bytes 0 and 2 of the encoding vary (a constant digit between two) */
 } test_dist;
 
 const char *test_dist_name(test_dist d);

@@ -356,6 +356,40 @@ static void test_constant_digits_skipped(void)
         CHECK_EQ(active, 0);
         CHECK_EQ(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY], 0);
     }
+
+    /* Digits 0 and 2 active, digit 1 constant, past the small, mid and fused counts (so the
+     * scatter passes are slots, not the fused pass): slot 1 - odd, its bindings swapped - sorts
+     * digit 2, and the sort matches the CPU's (pairs, both directions). */
+    sort_case probe = make_case(VKSORT_KEY_U32, 1, 1u << 24);
+    sort_slot *ps = checked_sorter(&probe.cfg);
+    if (!ps)
+        return;
+    uint32_t above = ps->props.radix_fused_max_count;
+    if (ps->props.radix_mid_max_count > above)
+        above = ps->props.radix_mid_max_count;
+    if (ps->props.radix_small_max_count > above)
+        above = ps->props.radix_small_max_count;
+    sort_case c = make_case(VKSORT_KEY_U32, 1, above + 2u * ps->props.radix_tile_size + 3u);
+    c.n = c.cfg.max_count;
+    c.dist = DIST_BYTES_0_2;
+    for (int desc = 0; desc < 2; ++desc) {
+        c.desc = desc;
+        c.seed = 4343 + (uint64_t)desc;
+        const void *scratch = NULL;
+        CHECK(sort_check_run(&c, &scratch));
+        if (!scratch)
+            return;
+        const uint32_t *state = scratch;
+        CHECK_EQ(state[RADIX_S_ACTIVE + 0], 1);
+        CHECK_EQ(state[RADIX_S_ACTIVE + 1], 0);
+        CHECK_EQ(state[RADIX_S_ACTIVE + 2], 1);
+        CHECK_EQ(state[RADIX_S_ACTIVE + 3], 0);
+        CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 0], 0);
+        CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 1], 2);
+        for (uint32_t k = 0; k < 4; ++k)
+            CHECK_EQ(state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k)] == 0, k >= 2u);
+        CHECK_EQ(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY], 0); /* two passes: back in A */
+    }
 }
 
 /* The sorter of a configuration; a failed check (and NULL) when it cannot be created. */
