@@ -225,16 +225,10 @@ int main(int argc, char **argv)
     /* Pipeline robustness where the device has it, as the benchmarks and tests use it. */
     VkPhysicalDevicePipelineRobustnessFeaturesEXT prf = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
-    int robustness = 0;
-    if (vkutil_has_device_extension(pd, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME)) {
-        VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-        query.pNext = &prf;
-        vkGetPhysicalDeviceFeatures2(pd, &query);
-        robustness = prf.pipelineRobustness == VK_TRUE;
-    }
+    const int robustness = vkutil_has_pipeline_robustness(pd);
     if (robustness) {
+        prf.pipelineRobustness = VK_TRUE;
         exts[n_ext++] = VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
-        prf.pNext = NULL;
         pef.pNext = &prf;
     }
     const char *ir_dir = getenv("VKSORT_STATS_IR_DIR");

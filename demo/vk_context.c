@@ -140,15 +140,10 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
     VkPhysicalDeviceVulkan12Features f12 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
     VkPhysicalDeviceSynchronization2Features fs2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SYNCHRONIZATION_2_FEATURES};
     VkPhysicalDeviceDynamicRenderingFeatures fdr = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DYNAMIC_RENDERING_FEATURES};
-    VkPhysicalDevicePipelineRobustnessFeaturesEXT fpr = {
-        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
-    const int has_robustness_ext =
-        vkutil_has_device_extension(ctx->physical_device, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME);
     VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
     f2.pNext = &fs2;
     fs2.pNext = &fdr;
     fdr.pNext = &f12;
-    f12.pNext = has_robustness_ext ? &fpr : NULL;
     vkGetPhysicalDeviceFeatures2(ctx->physical_device, &f2);
     if (!fs2.synchronization2 || !fdr.dynamicRendering) {
         fprintf(stderr, "vksort-demo: %s lacks synchronization2 or dynamicRendering\n",
@@ -175,7 +170,7 @@ int vk_context_create(const vk_context_options *opt, vk_context *ctx)
     if (vkutil_has_device_extension(ctx->physical_device, "VK_NV_shader_subgroup_partitioned"))
         ctx->extensions[ctx->extension_count++] = "VK_NV_shader_subgroup_partitioned";
     /* Pipeline robustness where offered: the sorters turn their bounds checks off with it. */
-    ctx->pipeline_robustness = has_robustness_ext && fpr.pipelineRobustness;
+    ctx->pipeline_robustness = vkutil_has_pipeline_robustness(ctx->physical_device);
     if (ctx->pipeline_robustness)
         ctx->extensions[ctx->extension_count++] = VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
 

@@ -38,6 +38,21 @@ const char *vksort_vk_radix_pass_kind(uint32_t pipe)
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
 
+/* Whether a pass kind is a scatter slot (plan.slot, RADIX_S_SLOT_DIGIT). */
+static int pass_has_slot(uint32_t kind)
+{
+    return kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
+           kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP;
+}
+
+void vksort_vk_radix_pass_name(uint32_t pipe, uint32_t slot, char *buf, size_t n)
+{
+    if (pass_has_slot(pipe))
+        snprintf(buf, n, "%s pass %u", vksort_vk_radix_pass_kind(pipe), (unsigned)slot);
+    else
+        snprintf(buf, n, "%s", vksort_vk_radix_pass_kind(pipe));
+}
+
 static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
 {
     return (v + a - 1) / a * a;
@@ -718,13 +733,6 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     return VKSORT_SUCCESS;
 }
 
-/* Whether a pass kind is a scatter slot (plan.slot, RADIX_S_SLOT_DIGIT). */
-static int pass_has_slot(uint32_t kind)
-{
-    return kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
-           kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP;
-}
-
 /* Indirect table entry of a pass (RADIX_E_*), or -1 for the fixed single-workgroup passes. */
 static int pass_entry(uint32_t kind, uint32_t slot)
 {
@@ -832,10 +840,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         const uint32_t slot = p->slot[i];
         char name[48];
         if (s->debug_labels) {
-            if (pass_has_slot(kind))
-                snprintf(name, sizeof name, "%s pass %u", vksort_vk_radix_pass_kind(kind), slot);
-            else
-                snprintf(name, sizeof name, "%s", vksort_vk_radix_pass_kind(kind));
+            vksort_vk_radix_pass_name(kind, slot, name, sizeof name);
             vksort_vk_label_begin(s, cmd, name);
         }
         VkPipeline pipeline = rx->pipes[kind];

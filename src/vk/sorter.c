@@ -649,14 +649,7 @@ static vksort_result radix_timestamps_to_ms(const vksort_vk_sorter *s,
         vksort_vk_pass_time *pt = &out_passes[i];
         pt->kind = vksort_vk_radix_pass_kind(plan.kind[i]);
         pt->level = plan.slot[i];
-        const int per_digit = plan.kind[i] == RADIX_PIPE_ONESWEEP ||
-                              plan.kind[i] == RADIX_PIPE_UPSWEEP ||
-                              plan.kind[i] == RADIX_PIPE_BLOCK_SCAN ||
-                              plan.kind[i] == RADIX_PIPE_DOWNSWEEP;
-        if (per_digit)
-            snprintf(pt->name, sizeof pt->name, "%s pass %u", pt->kind, (unsigned)plan.slot[i]);
-        else
-            snprintf(pt->name, sizeof pt->name, "%s", pt->kind);
+        vksort_vk_radix_pass_name(plan.kind[i], plan.slot[i], pt->name, sizeof pt->name);
         uint64_t d = timestamps[i + 1] >= timestamps[i] ? timestamps[i + 1] - timestamps[i] : 0;
         pt->ms = (double)d * ns_per_tick * 1e-6;
     }

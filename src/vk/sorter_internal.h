@@ -312,6 +312,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
 /* Whether the create info lists the device extension `name` in enabled_extensions. */
 int vksort_vk_extension_listed(const vksort_vk_sorter_create_info *info, const char *name);
 const char *vksort_vk_radix_pass_kind(uint32_t pipe);
+/* A radix pass's label and timing name: the kind, and "pass k" for a scatter slot. */
+void vksort_vk_radix_pass_name(uint32_t pipe, uint32_t slot, char *buf, size_t n);
 
 /* --- labels.c --- */
 void vksort_vk_pass_name(const vksort_vk_pass *pass, char *buf, size_t n);

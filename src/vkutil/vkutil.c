@@ -56,6 +56,18 @@ int vkutil_has_device_extension(VkPhysicalDevice physical_device, const char *na
     return found;
 }
 
+int vkutil_has_pipeline_robustness(VkPhysicalDevice physical_device)
+{
+    if (!vkutil_has_device_extension(physical_device, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME))
+        return 0;
+    VkPhysicalDevicePipelineRobustnessFeaturesEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    query.pNext = &robustness;
+    vkGetPhysicalDeviceFeatures2(physical_device, &query);
+    return robustness.pipelineRobustness == VK_TRUE;
+}
+
 VkDebugUtilsMessengerCreateInfoEXT vkutil_messenger_info(
     PFN_vkDebugUtilsMessengerCallbackEXT callback, void *user)
 {

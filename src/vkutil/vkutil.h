@@ -42,6 +42,10 @@ int vkutil_has_layer(const char *name);
 int vkutil_has_instance_extension(const char *layer, const char *name);
 /* 1 when the physical device offers the device extension `name`. */
 int vkutil_has_device_extension(VkPhysicalDevice physical_device, const char *name);
+/* 1 when the physical device offers VK_EXT_pipeline_robustness and its pipelineRobustness
+ * feature (what vksort's VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs enabled). Needs an instance
+ * of Vulkan 1.1 or newer (vkGetPhysicalDeviceFeatures2). */
+int vkutil_has_pipeline_robustness(VkPhysicalDevice physical_device);
 
 /* The create info every caller uses for its messenger: warnings and errors of every type. */
 VkDebugUtilsMessengerCreateInfoEXT vkutil_messenger_info(

@@ -166,6 +166,27 @@ static void test_sizes_huge(void)
     CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
 }
 
+/* The largest count a sorter sorts with its small or mid tiles or in the fused pass: counts
+ * above it run the default tiles' scatter passes. */
+static uint32_t largest_special_count(const vksort_vk_sorter_properties *pr)
+{
+    uint32_t above = pr->radix_fused_max_count;
+    if (pr->radix_mid_max_count > above)
+        above = pr->radix_mid_max_count;
+    if (pr->radix_small_max_count > above)
+        above = pr->radix_small_max_count;
+    return above;
+}
+
+/* Digits the plan in a sort's scratch state found active. */
+static uint32_t active_digits(const uint32_t *state, uint32_t digits)
+{
+    uint32_t active = 0;
+    for (uint32_t p = 0; p < digits; ++p)
+        active += state[RADIX_S_ACTIVE + p];
+    return active;
+}
+
 /* radix_onesweep_workgroups: Onesweep digit passes with 1, 3 or 40 workgroups that loop over
  * up to 46 tiles (the plan's grid has exactly that many, or one per tile when there are fewer
  * tiles) sort the same bytes as the CPU backend: keys, pairs and u64 keys, stable, both
@@ -185,11 +206,7 @@ static void test_onesweep_workgroups(void)
         if (!ps)
             continue;
         const uint32_t tile = ps->props.radix_tile_size;
-        uint32_t above = ps->props.radix_fused_max_count;
-        if (ps->props.radix_mid_max_count > above)
-            above = ps->props.radix_mid_max_count;
-        if (ps->props.radix_small_max_count > above)
-            above = ps->props.radix_small_max_count;
+        const uint32_t above = largest_special_count(&ps->props);
         const uint32_t counts[] = {above + 2u * tile + 3u, above + 45u * tile + tile / 2u};
         printf("     %s%s: default tiles of %u from %u; counts %u, %u\n",
                vksort_key_type_name(types[ti]), ti == 1 ? " pairs" : "", tile, above + 1u,
@@ -320,9 +337,7 @@ static void test_constant_digits_skipped(void)
             continue;
         const uint32_t *state = scratch; /* the radix state sits at the start of the scratch */
         uint32_t digits = vksort_key_size(c.cfg.type);
-        uint32_t active = 0;
-        for (uint32_t p = 0; p < digits; ++p)
-            active += state[RADIX_S_ACTIVE + p];
+        uint32_t active = active_digits(state, digits);
         for (uint32_t k = 0; k < digits; ++k) {
             uint32_t groups = state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k)];
             CHECK_EQ(groups == 0, k >= active);
@@ -337,10 +352,7 @@ static void test_constant_digits_skipped(void)
         c.dist = DIST_FLAG_BIT;
         CHECK(sort_check_run(&c, &scratch));
         state = scratch;
-        active = 0;
-        for (uint32_t p = 0; p < digits; ++p)
-            active += state[RADIX_S_ACTIVE + p];
-        CHECK_EQ(active, 1);
+        CHECK_EQ(active_digits(state, digits), 1);
         CHECK_EQ(state[RADIX_S_ACTIVE + 1], 1);
         CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 0], 1);
         for (uint32_t k = 0; k < digits; ++k)
@@ -350,10 +362,7 @@ static void test_constant_digits_skipped(void)
         c.dist = DIST_CONSTANT;
         CHECK(sort_check_run(&c, &scratch));
         state = scratch;
-        active = 0;
-        for (uint32_t p = 0; p < digits; ++p)
-            active += state[RADIX_S_ACTIVE + p];
-        CHECK_EQ(active, 0);
+        CHECK_EQ(active_digits(state, digits), 0);
         CHECK_EQ(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY], 0);
     }
 
@@ -364,12 +373,8 @@ static void test_constant_digits_skipped(void)
     sort_slot *ps = checked_sorter(&probe.cfg);
     if (!ps)
         return;
-    uint32_t above = ps->props.radix_fused_max_count;
-    if (ps->props.radix_mid_max_count > above)
-        above = ps->props.radix_mid_max_count;
-    if (ps->props.radix_small_max_count > above)
-        above = ps->props.radix_small_max_count;
-    sort_case c = make_case(VKSORT_KEY_U32, 1, above + 2u * ps->props.radix_tile_size + 3u);
+    sort_case c = make_case(VKSORT_KEY_U32, 1,
+                            largest_special_count(&ps->props) + 2u * ps->props.radix_tile_size + 3u);
     c.n = c.cfg.max_count;
     c.dist = DIST_BYTES_0_2;
     for (int desc = 0; desc < 2; ++desc) {

@@ -224,18 +224,14 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
     const void *device_next = rig->subgroup_size_control ? (const void *)&f13 : NULL;
     const char *no_robustness = getenv("VKSORT_TEST_NO_PIPELINE_ROBUSTNESS");
-    if (vkutil_has_device_extension(rig->physical_device, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME) &&
-        !(no_robustness && no_robustness[0] == '1')) {
-        VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-        query.pNext = &robustness;
-        vkGetPhysicalDeviceFeatures2(rig->physical_device, &query);
-        if (robustness.pipelineRobustness) {
-            robustness.pNext = (void *)device_next;
-            device_next = &robustness;
-            rig->enabled_extensions[rig->enabled_extension_count++] =
-                VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
-            rig->pipeline_robustness = 1;
-        }
+    if (!(no_robustness && no_robustness[0] == '1') &&
+        vkutil_has_pipeline_robustness(rig->physical_device)) {
+        robustness.pipelineRobustness = VK_TRUE;
+        robustness.pNext = (void *)device_next;
+        device_next = &robustness;
+        rig->enabled_extensions[rig->enabled_extension_count++] =
+            VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
+        rig->pipeline_robustness = 1;
     }
     vr = vkutil_device_create(rig->physical_device, rig->queue_family, device_next,
                               rig->enabled_extension_count, rig->enabled_extensions, &rig->device,
