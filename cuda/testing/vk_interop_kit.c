@@ -315,7 +315,7 @@ int vkik_semaphore_export_fd(vkik *k, VkSemaphore semaphore, int *out_fd)
 
 VkCommandBuffer vkik_begin(vkik *k)
 {
-    VkCommandBuffer cmd = vkutil_one_shot_begin(k->device, k->pool);
+    VkCommandBuffer cmd = vkutil_one_shot_begin(k->device, k->pool, NULL);
     if (!cmd)
         set_error(k, "vkAllocateCommandBuffers / vkBeginCommandBuffer failed");
     return cmd;

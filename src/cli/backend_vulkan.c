@@ -51,6 +51,7 @@ void cli_backend_vulkan_release(void)
     X(vkGetPhysicalDeviceQueueFamilyProperties) \
     X(vkGetPhysicalDeviceMemoryProperties)     \
     X(vkEnumerateDeviceExtensionProperties)    \
+    X(vkGetPhysicalDeviceFeatures2)            \
     X(vkCreateDevice)                          \
     X(vkGetDeviceProcAddr)
 #define CLI_VK_DEVICE(X)                       \
@@ -111,6 +112,10 @@ static struct {
     uint32_t timestamp_bits;
     VkCommandPool pool;
     VkQueryPool query_pool;
+    /* pipelineRobustness enabled: the sorter drops its storage-buffer bounds checks */
+    int pipeline_robustness;
+    const char *device_extensions[4];
+    uint32_t device_extension_count;
 
     vksort_vk_sorter *sorter;
     vksort_key_type sorter_key;
@@ -175,7 +180,7 @@ static int create_instance(char *why, size_t n)
     return 0;
 }
 
-static int has_push_descriptor(VkPhysicalDevice pd)
+static int has_device_extension(VkPhysicalDevice pd, const char *name)
 {
     uint32_t count = 0;
     if (vk.vkEnumerateDeviceExtensionProperties(pd, NULL, &count, NULL) != VK_SUCCESS)
@@ -184,10 +189,25 @@ static int has_push_descriptor(VkPhysicalDevice pd)
     int found = 0;
     if (props && vk.vkEnumerateDeviceExtensionProperties(pd, NULL, &count, props) == VK_SUCCESS)
         for (uint32_t i = 0; i < count; ++i)
-            if (strcmp(props[i].extensionName, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0)
+            if (strcmp(props[i].extensionName, name) == 0)
                 found = 1;
     free(props);
     return found;
+}
+
+/* 1 when the device offers VK_EXT_pipeline_robustness with its pipelineRobustness feature (the
+ * CLI then enables it and the sorter turns its bounds checks off, as the benchmarks do). */
+static int offers_pipeline_robustness(VkPhysicalDevice pd)
+{
+    if (!vk.vkGetPhysicalDeviceFeatures2 ||
+        !has_device_extension(pd, VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME))
+        return 0;
+    VkPhysicalDevicePipelineRobustnessFeaturesEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    query.pNext = &robustness;
+    vk.vkGetPhysicalDeviceFeatures2(pd, &query);
+    return robustness.pipelineRobustness == VK_TRUE;
 }
 
 /* Physical device `index`, checked for what the sorter needs. */
@@ -213,7 +233,7 @@ static int find_physical_device(int index, VkPhysicalDevice *out, VkPhysicalDevi
     VkPhysicalDevice pd = pds[index];
     free(pds);
     vk.vkGetPhysicalDeviceProperties(pd, props);
-    if (!has_push_descriptor(pd)) {
+    if (!has_device_extension(pd, VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
         snprintf(why, n, "%.200s lacks " VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME, props->deviceName);
         return -1;
     }
@@ -291,11 +311,23 @@ static int open_device(int index, char *err, size_t n)
     qci.pQueuePriorities = &prio;
     uint32_t n_ext = 0;
     const char *const *exts = vksort_vk_required_device_extensions(&n_ext);
+    vk.device_extension_count = 0;
+    for (uint32_t i = 0; i < n_ext && i < 3; ++i)
+        vk.device_extensions[vk.device_extension_count++] = exts[i];
     VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+    VkPhysicalDevicePipelineRobustnessFeaturesEXT robustness = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_ROBUSTNESS_FEATURES_EXT};
+    vk.pipeline_robustness = offers_pipeline_robustness(vk.physical_device);
+    if (vk.pipeline_robustness) {
+        robustness.pipelineRobustness = VK_TRUE;
+        dci.pNext = &robustness;
+        vk.device_extensions[vk.device_extension_count++] =
+            VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
+    }
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
-    dci.enabledExtensionCount = n_ext;
-    dci.ppEnabledExtensionNames = exts;
+    dci.enabledExtensionCount = vk.device_extension_count;
+    dci.ppEnabledExtensionNames = vk.device_extensions;
     VkResult vr = vk.vkCreateDevice(vk.physical_device, &dci, NULL, &vk.device);
     if (vr != VK_SUCCESS) {
         vk.device = VK_NULL_HANDLE;
@@ -339,8 +371,9 @@ int cli_backend_vulkan_available(char *why, size_t n)
             vk.probe_result = props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
                                   ? CLI_BACKEND_AVAILABLE_SLOW
                                   : CLI_BACKEND_AVAILABLE;
-            snprintf(vk.probe_why, sizeof vk.probe_why, "%.200s%s", props.deviceName,
-                     props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? ", a CPU device" : "");
+            snprintf(vk.probe_why, sizeof vk.probe_why, "%.200s%s%s", props.deviceName,
+                     props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? ", a CPU device" : "",
+                     offers_pipeline_robustness(pd) ? ", no buffer bounds checks" : "");
         }
         vk.probed = 1;
     }
@@ -430,6 +463,10 @@ static int ensure_sorter(const cli_sort_request *req, uint32_t count, char *err,
     ci.has_payload = payload ? VK_TRUE : VK_FALSE;
     ci.max_count = max;
     ci.algorithm = algorithm_for(req->algo);
+    ci.enabled_extension_count = vk.device_extension_count;
+    ci.enabled_extensions = vk.device_extensions;
+    if (vk.pipeline_robustness)
+        ci.flags |= VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS;
     vksort_vk_diagnostics diag;
     ci.diagnostics = &diag;
     vksort_result r = vksort_vk_sorter_create(&ci, &vk.sorter);

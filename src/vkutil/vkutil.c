@@ -399,15 +399,25 @@ void vkutil_image_destroy(VkDevice device, vkutil_image *image)
 
 /* ---- Commands ------------------------------------------------------------------------------ */
 
-VkCommandBuffer vkutil_one_shot_begin(VkDevice device, VkCommandPool pool)
+/* Why recycle: freeing a command buffer right after its fence lets the validation layer's queue
+ * thread drop the last reference to its state, which erases the buffer's debug labels without
+ * the layer's lock, racing the labels the next recording begins on this thread (heap corruption
+ * seen in CI with Debian 12's layer 1.3.239; Vulkan-ValidationLayers issue 5172, fixed in later
+ * layers). A recycled buffer's state lives until the pool is destroyed after vkDeviceWaitIdle. */
+VkCommandBuffer vkutil_one_shot_begin(VkDevice device, VkCommandPool pool, VkCommandBuffer *spare)
 {
-    VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    cai.commandPool = pool;
-    cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-    cai.commandBufferCount = 1;
     VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if (vkAllocateCommandBuffers(device, &cai, &cmd) != VK_SUCCESS)
-        return VK_NULL_HANDLE;
+    if (spare && *spare) {
+        cmd = *spare;
+        *spare = VK_NULL_HANDLE;
+    } else {
+        VkCommandBufferAllocateInfo cai = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+        cai.commandPool = pool;
+        cai.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+        cai.commandBufferCount = 1;
+        if (vkAllocateCommandBuffers(device, &cai, &cmd) != VK_SUCCESS)
+            return VK_NULL_HANDLE;
+    }
     VkCommandBufferBeginInfo bi = {.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     bi.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     if (vkBeginCommandBuffer(cmd, &bi) != VK_SUCCESS) {
@@ -418,7 +428,7 @@ VkCommandBuffer vkutil_one_shot_begin(VkDevice device, VkCommandPool pool)
 }
 
 int vkutil_one_shot_submit_wait(VkDevice device, VkQueue queue, VkCommandPool pool,
-                                VkCommandBuffer cmd)
+                                VkCommandBuffer cmd, VkCommandBuffer *spare)
 {
     int rc = vkEndCommandBuffer(cmd) == VK_SUCCESS ? 0 : -1;
     VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
@@ -437,7 +447,10 @@ int vkutil_one_shot_submit_wait(VkDevice device, VkQueue queue, VkCommandPool po
     }
     if (fence)
         vkDestroyFence(device, fence, NULL);
-    vkFreeCommandBuffers(device, pool, 1, &cmd);
+    if (rc == 0 && spare && !*spare)
+        *spare = cmd; /* completed: vkBeginCommandBuffer may reset it */
+    else
+        vkFreeCommandBuffers(device, pool, 1, &cmd);
     return rc;
 }
 

@@ -30,6 +30,7 @@ extern "C" {
     VkQueue queue;                                                                                \
     uint32_t queue_family;                                                                        \
     VkCommandPool pool;                                                                           \
+    VkCommandBuffer spare_cmd; /* the pool's recycled one-shot buffer (vkutil_one_shot_*) */      \
     VkDebugUtilsMessengerEXT messenger;                                                           \
     VkPhysicalDeviceProperties props;                                                             \
     VkPhysicalDeviceMemoryProperties memory;
@@ -163,11 +164,16 @@ void vkutil_image_destroy(VkDevice device, vkutil_image *image);
 
 /* ---- Commands ------------------------------------------------------------------------------ */
 
-/* A primary command buffer from `pool`, begun for one submit; VK_NULL_HANDLE on failure. */
-VkCommandBuffer vkutil_one_shot_begin(VkDevice device, VkCommandPool pool);
-/* Ends cmd, submits it to `queue`, waits on a fence and frees it back to `pool`. 0 or -1. */
+/* A primary command buffer begun for one submit; VK_NULL_HANDLE on failure. It is *spare when
+ * `spare` holds one (taken; `pool` must then have VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT),
+ * else a new one from `pool`. */
+VkCommandBuffer vkutil_one_shot_begin(VkDevice device, VkCommandPool pool, VkCommandBuffer *spare);
+/* Ends cmd, submits it to `queue` and waits on a fence. Then cmd becomes *spare when `spare` is
+ * given and empty (recycled by the next vkutil_one_shot_begin, freed with the pool), else it is
+ * freed back to `pool`. 0 or -1. Callers that record debug labels under the validation layer
+ * should pass a spare (why: vkutil.c). */
 int vkutil_one_shot_submit_wait(VkDevice device, VkQueue queue, VkCommandPool pool,
-                                VkCommandBuffer cmd);
+                                VkCommandBuffer cmd, VkCommandBuffer *spare);
 /* A global memory barrier (sync1). */
 void vkutil_memory_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage,
                            VkAccessFlags src_access, VkPipelineStageFlags dst_stage,

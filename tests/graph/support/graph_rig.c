@@ -114,7 +114,8 @@ int graph_rig_create(graph_rig *rig)
         rig->device, "vkCmdPushDescriptorSetKHR");
     if (!rig->push_descriptor ||
         vkutil_command_pool_create(rig->device, rig->queue_family,
-                                   VK_COMMAND_POOL_CREATE_TRANSIENT_BIT,
+                                   VK_COMMAND_POOL_CREATE_TRANSIENT_BIT |
+                                       VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
                                    &rig->pool) != VK_SUCCESS) {
         graph_rig_destroy(rig);
         return -1;
@@ -165,12 +166,12 @@ void graph_rig_image_destroy(graph_rig *rig, graph_rig_image *img)
 
 VkCommandBuffer graph_rig_begin(graph_rig *rig)
 {
-    return vkutil_one_shot_begin(rig->device, rig->pool);
+    return vkutil_one_shot_begin(rig->device, rig->pool, &rig->spare_cmd);
 }
 
 int graph_rig_submit_wait(graph_rig *rig, VkCommandBuffer cmd)
 {
-    return vkutil_one_shot_submit_wait(rig->device, rig->queue, rig->pool, cmd);
+    return vkutil_one_shot_submit_wait(rig->device, rig->queue, rig->pool, cmd, &rig->spare_cmd);
 }
 
 VkShaderModule graph_rig_shader(graph_rig *rig, const char *dir, const char *name)

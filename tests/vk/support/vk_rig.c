@@ -240,7 +240,9 @@ int vk_rig_create(vk_rig *rig, const vk_rig_options *options)
         return fail(rig, "vkCreateDevice failed (%d)", (int)vr);
     }
     vr = vkutil_command_pool_create(rig->device, rig->queue_family,
-                                    VK_COMMAND_POOL_CREATE_TRANSIENT_BIT, &rig->pool);
+                                    VK_COMMAND_POOL_CREATE_TRANSIENT_BIT |
+                                        VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
+                                    &rig->pool);
     if (vr != VK_SUCCESS) {
         vk_rig_destroy(rig);
         return -1;
@@ -294,12 +296,12 @@ void vk_rig_buffer_destroy(vk_rig *rig, vk_rig_buffer *b)
 
 VkCommandBuffer vk_rig_begin(vk_rig *rig)
 {
-    return vkutil_one_shot_begin(rig->device, rig->pool);
+    return vkutil_one_shot_begin(rig->device, rig->pool, &rig->spare_cmd);
 }
 
 int vk_rig_submit_wait(vk_rig *rig, VkCommandBuffer cmd)
 {
-    return vkutil_one_shot_submit_wait(rig->device, rig->queue, rig->pool, cmd);
+    return vkutil_one_shot_submit_wait(rig->device, rig->queue, rig->pool, cmd, &rig->spare_cmd);
 }
 
 void vk_rig_barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src_access,
