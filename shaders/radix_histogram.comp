@@ -7,7 +7,8 @@
 // Workgroup g handles elements [g * chunk, (g + 1) * chunk) of the caller's keys, chunk =
 // state[RADIX_S_HIST_CHUNK] (radix_prepare.comp sizes it so that there are at most
 // RADIX_HIST_MAX_GROUPS workgroups; a multiple of RADIX_HIST_ALIGN, so every chunk starts on a
-// 16-byte boundary of the binding).
+// 16-byte boundary of the binding). Without a prepare pass (RADIX_FLAG_HOST_SIZED) the host
+// sized it the same way: the count is pc.count, the chunk pc.aux.
 // Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
@@ -89,7 +90,8 @@ void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS], bool full, uint lane
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    uint n = state[RADIX_S_COUNT];
+    bool host_sized = (pc.flags & RADIX_FLAG_HOST_SIZED) != 0u;
+    uint n = host_sized ? pc.count : state[RADIX_S_COUNT];
     uint group = radix_group_index();
     uint digits = pc.digit_count;
     uint lanes = subgroupBallotBitCount(subgroupBallot(true));
@@ -97,7 +99,7 @@ void main()
         s_hist[i] = 0u;
     barrier();
 
-    uint chunk = state[RADIX_S_HIST_CHUNK];
+    uint chunk = host_sized ? pc.aux : state[RADIX_S_HIST_CHUNK];
     uint begin = min(group * chunk, n);
     uint end = min(begin + chunk, n);
     // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
@@ -149,8 +151,9 @@ void main()
 
     // Clear look-back region 0 (rows of the first active Onesweep pass), spread over groups.
     if ((pc.flags & RADIX_FLAG_CLEAR_LOOKBACK) != 0u) {
-        uint words = state[RADIX_S_TILES] * RADIX_DIGITS;
-        uint groups = state[RADIX_S_HIST_GROUPS];
+        uint tiles = host_sized ? (n + pc.tile_size - 1u) / pc.tile_size : state[RADIX_S_TILES];
+        uint words = tiles * RADIX_DIGITS;
+        uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
         uint per = (words + groups - 1u) / groups;
         uint lo = group * per;
         uint hi = min(lo + per, words);
@@ -162,11 +165,11 @@ void main()
     memoryBarrierBuffer();
     barrier();
     if (t == 0u)
-        s_last = atomicAdd(state[RADIX_S_HIST_TICKET], 1u) ==
+        s_last = atomicAdd(hist[RADIX_HIST_TICKET], 1u) ==
                  gl_NumWorkGroups.x * gl_NumWorkGroups.y - 1u;
     barrier();
     if (!s_last)
         return;
     memoryBarrierBuffer();
-    radix_plan_sort();
+    radix_plan_sort(n);
 }

@@ -2,6 +2,8 @@
 // First radix pass (one workgroup): clamps the count (host or indirect) to max_count, derives
 // the tile, block and histogram-group counts, clears the histograms and tickets, and writes the
 // indirect dispatch of the histogram pass. Everything later reads the count from the state.
+// Not recorded for a host count on a persistent scratch (RADIX_FLAG_HOST_SIZED): the histogram
+// pass's plan does its work then (radix_plan.glsl).
 //   pc.aux: least elements per histogram workgroup (a multiple of RADIX_HIST_ALIGN)
 //   pc.max_tiles: portable block capacity
 #extension GL_GOOGLE_include_directive : require
@@ -30,9 +32,9 @@ void main()
     for (uint i = t; i < RADIX_MAX_PASSES * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
         hist[i] = 0u;
     if (t == 0u) {
-        uint tiles = (n + pc.tile_size - 1u) / pc.tile_size;
-        uint per_block = max(1u, (tiles + pc.max_tiles - 1u) / pc.max_tiles);
-        uint blocks = (tiles + per_block - 1u) / per_block;
+        hist[RADIX_HIST_TICKET] = 0u;
+        uint tiles, per_block, blocks;
+        radix_tile_counts(n, tiles, per_block, blocks);
         // At most RADIX_HIST_MAX_GROUPS histogram workgroups: each flushes up to
         // RADIX_DIGITS * digit_count global atomics, so big counts take bigger chunks.
         // At least one: the last histogram workgroup also writes the plan (for n < 2 too).
@@ -43,16 +45,9 @@ void main()
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
         state[RADIX_S_TILES_PER_BLOCK] = per_block;
-        state[RADIX_S_STALL_TIMEOUTS] = 0u;
         state[RADIX_S_HIST_GROUPS] = hist_groups;
         state[RADIX_S_HIST_CHUNK] = hist_chunk;
-        state[RADIX_S_HIST_TICKET] = 0u;
-        for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
-            state[RADIX_S_TICKET + p] = 0u;
-            state[RADIX_S_PARITY + p] = 0u;
-            state[RADIX_S_ACTIVE + p] = 0u;
-            state[RADIX_S_DONE + p] = 0u;
-        }
+        radix_reset_pass_words();
         write_groups(RADIX_E_HISTOGRAM, hist_groups);
     }
 }

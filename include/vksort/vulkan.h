@@ -126,9 +126,12 @@ typedef enum vksort_vk_create_flag_bits {
      * vksort_vk_cmd_init_scratch, and since then nothing but this sorter's sorts has written it
      * (its contents are kept from one sort to the next). The RANK small sort then skips the
      * vkCmdFillBuffer and the two barriers it otherwise records before its dispatch (about 3 us
-     * of a 4096-element sort on the H200): every sort leaves its control words zero. Breaking
-     * the promise (a fresh or shared scratch) can leave keys out of place or duplicated - never
-     * a hang or an access outside the buffers. Other algorithms are unaffected. */
+     * of a 4096-element sort on the H200): every sort leaves its control words zero. A radix
+     * sort with a host count (no count_buffer) skips its first pass, which clears the
+     * histograms and sizes the sort (one dispatch and barrier, about 5 us on the H200): every
+     * radix sort leaves its histogram counts zero. Breaking the promise (a fresh or shared
+     * scratch) can leave keys out of place or duplicated - never a hang or an access outside
+     * the buffers. The bitonic network sorts are unaffected. */
     VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4,
     /* Radix tiles in their compact form (radix_scatter_rounds 2: staged half a tile at a time,
      * 16-bit per-subgroup counters, about half the shared memory, so that two workgroups share
@@ -442,8 +445,9 @@ vksort_result vksort_vk_cmd_sort(vksort_vk_sorter *sorter, VkCommandBuffer cmd,
 
 /*
  * Prepares a scratch range for a sorter created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH: records
- * one vkCmdFillBuffer that zeroes the words the sorts keep between them (nothing when the sorter
- * has no RANK small sort). Record it once after binding the scratch memory, followed by a barrier
+ * vkCmdFillBuffer commands that zero the words the sorts keep between them (the RANK small
+ * sort's control words, the radix sorts' histograms; nothing for a bitonic-only sorter without
+ * RANK). Record it once after binding the scratch memory, followed by a barrier
  * from TRANSFER (TRANSFER_WRITE) to COMPUTE_SHADER (SHADER_READ|SHADER_WRITE) before the first
  * sort. Errors: VKSORT_ERROR_INVALID_ARGUMENT (NULL or VK_NULL_HANDLE argument),
  * VKSORT_ERROR_MISALIGNED, VKSORT_ERROR_SCRATCH_TOO_SMALL (smaller than scratch_size); nothing

@@ -109,4 +109,27 @@ uint radix_group_index()
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
+// The scatter passes' tiles of a count, and the portable sort's blocks (at most pc.max_tiles,
+// each walking per_block consecutive tiles). For the prepare pass and the host-sized plan.
+void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint blocks)
+{
+    tiles = (n + pc.tile_size - 1u) / pc.tile_size;
+    per_block = max(1u, (tiles + pc.max_tiles - 1u) / pc.max_tiles);
+    blocks = (tiles + per_block - 1u) / per_block;
+}
+
+// Zeroes the state words the scatter passes count in (tickets, finished partitions, stall
+// timeouts; parity and activity too, which the plan then writes). For the prepare pass and the
+// host-sized plan; the includer declares `state` writable.
+#define radix_reset_pass_words()                                                                   \
+    do {                                                                                          \
+        state[RADIX_S_STALL_TIMEOUTS] = 0u;                                                       \
+        for (uint p_ = 0u; p_ < RADIX_MAX_PASSES; ++p_) {                                         \
+            state[RADIX_S_TICKET + p_] = 0u;                                                      \
+            state[RADIX_S_PARITY + p_] = 0u;                                                      \
+            state[RADIX_S_ACTIVE + p_] = 0u;                                                      \
+            state[RADIX_S_DONE + p_] = 0u;                                                        \
+        }                                                                                         \
+    } while (false)
+
 #endif

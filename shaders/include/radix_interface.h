@@ -27,13 +27,18 @@
 #define RADIX_FLAG_CLEAR_LOOKBACK 8u /* histogram pass: clear Onesweep look-back region 0 */
 #define RADIX_FLAG_PORTABLE 16u    /* plan (in the histogram pass): scatter passes are portable downsweeps */
 #define RADIX_FLAG_KEYS_VEC4 32u   /* histogram pass: the keys binding starts 16-byte aligned */
+/* No prepare pass (a host count on a persistent scratch, VKSORT_VK_CREATE_PERSISTENT_SCRATCH):
+ * the histogram pass takes the count from pc.count, its chunk from pc.aux and its workgroups
+ * from the dispatch, and its plan writes the sizes and resets the control words that the prepare
+ * pass otherwise writes. */
+#define RADIX_FLAG_HOST_SIZED 64u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
 #define RADIX_S_TILES 1u           /* tiles of the scatter passes */
 #define RADIX_S_BLOCKS 2u          /* portable: blocks (workgroups) of a pass */
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
-#define RADIX_S_HIST_TICKET 4u     /* histogram workgroups that finished (the last one plans) */
+/* word 4: unused (the histogram ticket is RADIX_HIST_TICKET) */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
 #define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
 #define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */
@@ -56,6 +61,14 @@
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
 #define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
+
+/* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
+ * clears what it read), as many exclusive scans (the plan's), then the ticket of the histogram
+ * workgroups that finished (the last one plans; back to zero after it). It lies past every other
+ * pass's scratch, so that on a persistent scratch each radix sort finds it as the last one left
+ * it whatever other sorts of the sorter ran in between. */
+#define RADIX_HIST_TICKET (2u * RADIX_MAX_PASSES * RADIX_DIGITS)
+#define RADIX_HIST_WORDS (RADIX_HIST_TICKET + 1u)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

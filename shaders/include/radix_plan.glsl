@@ -26,19 +26,39 @@ void radix_plan_write_groups(uint entry, uint groups)
 }
 
 // Run by one whole workgroup of RADIX_PLAN_WORKGROUP invocations (one digit value each) after
-// every histogram count is in `hist`.
-void radix_plan_sort()
+// every histogram count is in `hist`, for n (the clamped count) elements. Leaves the counts and
+// the histogram ticket zero for the next sort. Without a prepare pass (RADIX_FLAG_HOST_SIZED)
+// it also writes the sizes to the state and resets the pass words.
+void radix_plan_sort(uint n)
 {
     uint t = gl_LocalInvocationID.x;
-    // Every load first (the counts of every digit position and the state words), so that the
-    // plan - the histogram pass's exposed tail - waits for one round trip instead of one per
-    // digit position.
-    uint n = state[RADIX_S_COUNT];
-    uint tiles = state[RADIX_S_TILES];
-    uint blocks = state[RADIX_S_BLOCKS];
+    uint tiles, per_block, blocks;
+    bool host_sized = (pc.flags & RADIX_FLAG_HOST_SIZED) != 0u;
+    if (host_sized) {
+        radix_tile_counts(n, tiles, per_block, blocks);
+        if (t == 0u) {
+            state[RADIX_S_COUNT] = n;
+            state[RADIX_S_TILES] = tiles;
+            state[RADIX_S_BLOCKS] = blocks;
+            state[RADIX_S_TILES_PER_BLOCK] = per_block;
+            radix_reset_pass_words();
+        }
+    } else {
+        // Every load first (the counts of every digit position and the state words), so that
+        // the plan - the histogram pass's exposed tail - waits for one round trip instead of
+        // one per digit position.
+        tiles = state[RADIX_S_TILES];
+        blocks = state[RADIX_S_BLOCKS];
+    }
     uint c[RADIX_MAX_PASSES];
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
         c[p] = p < pc.digit_count ? hist[p * RADIX_DIGITS + t] : 0u;
+    // Zero again for the next sort (this invocation's own words: it has read them).
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        if (p < pc.digit_count)
+            hist[p * RADIX_DIGITS + t] = 0u;
+    if (t == 0u)
+        hist[RADIX_HIST_TICKET] = 0u;
     if (t < RADIX_MAX_PASSES)
         s_plan_constant[t] = 0u;
     barrier();

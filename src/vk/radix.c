@@ -492,17 +492,18 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     /* Scratch layout, each range at the storage-buffer offset alignment. */
     const VkDeviceSize a = s->min_storage_align;
     rx->state_bytes = RADIX_STATE_WORDS * 4u;
-    rx->hist_bytes = 2u * RADIX_MAX_PASSES * RADIX_DIGITS * 4u;
+    rx->hist_bytes = RADIX_HIST_WORDS * 4u;
     rx->lookback_bytes = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP
                              ? 2u * (VkDeviceSize)rx->max_tiles * RADIX_DIGITS * 4u
                              : (VkDeviceSize)rx->max_blocks * RADIX_DIGITS * 4u;
     rx->state_offset = 0;
-    rx->hist_offset = align_up(rx->state_bytes, a);
-    rx->lookback_offset = align_up(rx->hist_offset + rx->hist_bytes, a);
+    rx->lookback_offset = align_up(rx->state_bytes, a);
     rx->keys_offset = align_up(rx->lookback_offset + rx->lookback_bytes, a);
     rx->values_offset = align_up(rx->keys_offset + (VkDeviceSize)s->max_count * s->key_size, a);
     rx->scratch_size = s->has_payload ? rx->values_offset + (VkDeviceSize)s->max_count * 4u
                                       : rx->keys_offset + (VkDeviceSize)s->max_count * s->key_size;
+    /* The histograms go last, past every algorithm's scratch: vksort_vk_radix_place_hist. */
+    rx->hist_offset = 0;
     if (rx->lookback_bytes > lim->maxStorageBufferRange)
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "radix look-back of %llu bytes exceeds maxStorageBufferRange",
@@ -678,6 +679,24 @@ int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_inf
     return n > tile->size;
 }
 
+void vksort_vk_radix_place_hist(vksort_vk_sorter *s, VkDeviceSize offset)
+{
+    s->radix.hist_offset = offset;
+    s->radix.scratch_size = offset + s->radix.hist_bytes;
+}
+
+/* The histogram pass's workgroups and their chunk for n elements, as radix_prepare.comp sizes
+ * them (at most RADIX_HIST_MAX_GROUPS workgroups of at least `least` elements, chunks a multiple
+ * of RADIX_HIST_ALIGN); for a host-sized sort, which has no prepare pass. */
+static void radix_hist_sizes(uint32_t n, uint32_t least, uint32_t *groups, uint32_t *chunk)
+{
+    uint32_t g = (uint32_t)(((uint64_t)n + least - 1u) / least);
+    g = g < 1u ? 1u : g > RADIX_HIST_MAX_GROUPS ? RADIX_HIST_MAX_GROUPS : g;
+    uint32_t per_group = (uint32_t)(((uint64_t)n + g - 1u) / g);
+    *groups = g;
+    *chunk = (uint32_t)(((uint64_t)per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN);
+}
+
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *p, vksort_vk_sorter *s_msg)
 {
@@ -712,7 +731,12 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->geometry = &rx->small;
     else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
         p->geometry = &rx->mid;
-    ADD(RADIX_PIPE_PREPARE, 0);
+    /* A host count on a persistent scratch needs no prepare pass: the histogram pass is sized
+     * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan
+     * does the rest (RADIX_FLAG_HOST_SIZED). */
+    p->host_sized = s->persistent_scratch && !p->indirect;
+    if (!p->host_sized)
+        ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
     if (onesweep && p->count <= (p->geometry ? p->geometry : &rx->geometry)->fused_max_count) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
@@ -822,7 +846,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  ((info->flags & VKSORT_FLAG_DESCENDING) ? RADIX_FLAG_DESCENDING : 0u) |
                  (s->emulate_no_forward_progress ? RADIX_FLAG_STALL_FIRST : 0u) |
                  (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE) |
-                 ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u);
+                 ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u) |
+                 (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u);
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;
     push.bit_end = p->bit_end;
@@ -858,10 +883,15 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         radix_push pc = push;
         pc.pass_index = slot;
         pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
+        uint32_t hist_groups = 0;
+        if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized) /* aux: the chunk itself */
+            radix_hist_sizes(p->count, rx->hist_chunk, &hist_groups, &pc.aux);
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
             s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size, 1, 1);
+        else if (hist_groups)
+            s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
         else if (entry < 0)
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else

@@ -453,6 +453,11 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
         s->rank_control_offset = (s->scratch_size + a - 1) / a * a;
         s->scratch_size = s->rank_control_offset + VKSORT_RANK_CONTROL_WORDS * 4u;
     }
+    /* And the radix histograms (counts kept zero between radix sorts). */
+    if (s->radix.algorithm != VKSORT_VK_ALGORITHM_AUTO) {
+        vksort_vk_radix_place_hist(s, (s->scratch_size + a - 1) / a * a);
+        s->scratch_size = s->radix.scratch_size;
+    }
 
     if (has_bitonic(s)) {
         r = vksort_vk_create_pipelines(s);
@@ -585,9 +590,14 @@ vksort_result vksort_vk_cmd_init_scratch(vksort_vk_sorter *s, VkCommandBuffer cm
                                             "scratch", VKSORT_ERROR_SCRATCH_TOO_SMALL);
     if (r != VKSORT_SUCCESS)
         return r;
-    if (s->rank_capacity) /* the only words a sort expects to find in a known state */
+    /* The only words a sort expects to find in a known state: the RANK sort's control words
+     * and the radix histograms with their ticket. */
+    if (s->rank_capacity)
         s->vk.vkCmdFillBuffer(cmd, scratch->buffer, scratch->offset + s->rank_control_offset,
                               VKSORT_RANK_CONTROL_WORDS * 4u, 0u);
+    if (s->radix.algorithm != VKSORT_VK_ALGORITHM_AUTO)
+        s->vk.vkCmdFillBuffer(cmd, scratch->buffer, scratch->offset + s->radix.hist_offset,
+                              s->radix.hist_bytes, 0u);
     return VKSORT_SUCCESS;
 }
 

@@ -291,6 +291,8 @@ int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_inf
 /* Radix passes of a sort: checks, timestamps, names. */
 typedef struct vksort_vk_radix_plan {
     int indirect;
+    /* no prepare pass: a host count on a persistent scratch (RADIX_FLAG_HOST_SIZED) */
+    int host_sized;
     uint32_t count;          /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     uint32_t digit_count;
@@ -306,6 +308,9 @@ typedef struct vksort_vk_radix_plan {
 } vksort_vk_radix_plan;
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *plan, vksort_vk_sorter *s_msg);
+/* Places the radix histograms at `offset` of the scratch, past every other range of every
+ * algorithm (what a persistent scratch keeps between radix sorts, radix_interface.h). */
+void vksort_vk_radix_place_hist(vksort_vk_sorter *s, VkDeviceSize offset);
 vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                      const vksort_vk_sort_info *info,
                                      const vksort_vk_radix_plan *plan);

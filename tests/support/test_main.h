@@ -3,6 +3,8 @@
 #define VKSORT_TEST_MAIN_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int test_failures_;
 static int test_checks_;
@@ -34,6 +36,27 @@ static int test_checks_;
         printf("%s %s\n", test_failures_ == before_ ? "ok  " : "FAIL", #fn); \
         fflush(stdout);                                               \
     } while (0)
+
+/* Whether test `name` runs: VKSORT_TEST_ONLY=a[,b...] runs only the tests whose names contain
+ * one of the parts (unset or empty: every test). */
+static inline int test_selected(const char *name)
+{
+    const char *only = getenv("VKSORT_TEST_ONLY");
+    if (!only || !*only)
+        return 1;
+    char part[128];
+    for (const char *p = only; *p;) {
+        size_t len = strcspn(p, ",");
+        if (len > 0 && len < sizeof part) {
+            memcpy(part, p, len);
+            part[len] = '\0';
+            if (strstr(name, part))
+                return 1;
+        }
+        p += len + (p[len] == ',');
+    }
+    return 0;
+}
 
 static inline int test_summary(void)
 {

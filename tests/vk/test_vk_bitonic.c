@@ -777,16 +777,6 @@ static void test_rank_sort(void)
     small_sort_mode = saved;
 }
 
-static int selected(const char *only, const char *name)
-{
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", only);
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
-        if (strstr(name, tok))
-            return 1;
-    return 0;
-}
-
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0); /* progress survives a hang (the GPU machine's timeout) */
@@ -806,10 +796,9 @@ int main(int argc, char **argv)
     sort_check_init(&rig);
 
     /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
-    const char *only = getenv("VKSORT_TEST_ONLY");
 #define TIMED(fn)                                                          \
     do {                                                                   \
-        if (only && *only && !selected(only, #fn))                         \
+        if (!test_selected(#fn))                                           \
             break;                                                         \
         double s_ = vk_rig_now_ms();                                       \
         RUN(fn);                                                           \

@@ -320,6 +320,62 @@ static void test_indirect(void)
     }
 }
 
+/* VKSORT_VK_CREATE_PERSISTENT_SCRATCH: a host count needs no prepare pass (one timestamp fewer
+ * than the same sort on a sorter without the flag; an indirect count keeps it), and each sort's
+ * plan leaves the histogram counts and ticket zero for the next, so sorts one after another on
+ * one scratch, prepared once, sort right: counts of every geometry, no digit active (constant
+ * keys), partial bit ranges, and indirect sorts (with their prepare pass) in between. A count
+ * left over from an earlier sort would shift digit starts, a ticket left over would skip the
+ * plan: either fails the comparison. */
+static void test_persistent_scratch(void)
+{
+    const struct { vksort_key_type type; int payload; } cfg[] = {
+        {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U32, 0}, {VKSORT_KEY_U64, 0}, {VKSORT_KEY_F32, 1}};
+    unsigned rot = 0;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        sort_case plain_probe = make_case(cfg[k].type, cfg[k].payload, DEFAULT_MAX);
+        sort_case probe = plain_probe;
+        probe.cfg.flags = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+        sort_slot *plain = sort_check_sorter(&plain_probe.cfg);
+        sort_slot *slot = sort_check_sorter(&probe.cfg);
+        CHECK(plain != NULL && slot != NULL);
+        if (!plain || !slot)
+            continue;
+        CHECK(slot->props.persistent_scratch == VK_TRUE);
+        vksort_vk_sort_info si;
+        memset(&si, 0, sizeof si);
+        si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
+        si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+        if (!cfg[k].payload)
+            si.values.buffer = VK_NULL_HANDLE;
+        si.count = 300007;
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si) + 1u,
+                 vksort_vk_timestamp_query_count(plain->sorter, &si));
+        si.count = 0;
+        si.count_buffer = (vksort_vk_buffer_range){(VkBuffer)(uintptr_t)1, 0, 4};
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si),
+                 vksort_vk_timestamp_query_count(plain->sorter, &si));
+
+        const uint32_t T = slot->props.radix_tile_size;
+        const uint32_t small = slot->props.radix_small_max_count;
+        const uint32_t mid = slot->props.radix_mid_max_count;
+        const uint32_t sizes[] = {300007, 2, 257, T + 1, 0, 65537, small ? small + 1 : 4097,
+                                  mid ? mid + 1 : 70001, 1, 3 * T + 5, (1u << 20) + 1};
+        const size_t ns = quick ? 8 : sizeof sizes / sizeof sizes[0];
+        for (size_t i = 0; i < ns; ++i, ++rot) {
+            sort_case c = probe;
+            c.n = sizes[i] < DEFAULT_MAX ? sizes[i] : DEFAULT_MAX;
+            /* constant keys (no active digit) every fourth sort, else rotating */
+            c.dist = rot % 4u == 1u ? DIST_CONSTANT : (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)((rot >> 1) & 1u);
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+            c.indirect = rot % 3u == 2u;
+            c.seed = 31000 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
 /* A digit that is the same for every key costs no pass: after a sort of keys whose encoding
  * varies only in the low byte, the plan (scratch state) has one active pass, scatter slot 0
  * sorts digit 0, and the indirect dispatches of the other slots have zero workgroups. */
@@ -1048,8 +1104,11 @@ int main(int argc, char **argv)
     CHECK(vk_rig_check_subgroup(&rig) == 0);
     sort_check_init(&rig);
     printf("algorithm %s\n", vksort_vk_algorithm_name(algo));
+    /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
 #define TIMED(fn)                                                   \
     do {                                                            \
+        if (!test_selected(#fn))                                    \
+            break;                                                  \
         double s_ = vk_rig_now_ms();                                \
         RUN(fn);                                                    \
         printf("     (%.1f s)\n", (vk_rig_now_ms() - s_) / 1000.0); \
@@ -1060,6 +1119,7 @@ int main(int argc, char **argv)
     TIMED(test_matrix_small);
     TIMED(test_flags_cross);
     TIMED(test_indirect);
+    TIMED(test_persistent_scratch);
     TIMED(test_auto_choice);
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
