@@ -278,12 +278,15 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
 
 /* A run's input, generated on the GPU: fresh random keys (a new seed every run) and payloads
  * 0, 1, ..., then a barrier that makes them visible to the sort. The first barrier orders the
- * generator's writes after the previous run's sort and read-back (earlier submissions). */
+ * generator's writes after the previous run's sort and read-back (earlier submissions), and
+ * makes a persistent scratch's fill (vksort_vk_cmd_init_scratch, recorded before) available to
+ * the compute stage: the barrier chain carries it to the sort. */
 static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint32_t seed)
 {
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                   VK_ACCESS_SHADER_WRITE_BIT);
+                   VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     gpu_fill_record(&fill, cmd, b->fill_keys, b->key_bytes / 4u, seed, GPU_FILL_RANDOM);
     if (b->value_bytes)
         gpu_fill_record(&fill, cmd, b->fill_vals, b->value_bytes / 4u, 0u, GPU_FILL_INDEX);
@@ -347,8 +350,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     for (int r = -2; r < runs;) {
         const int first = r < 0 && warm_runs == 0;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        /* A persistent scratch is prepared once, in the first warm-up run (the input's barrier
-         * covers its fill too). */
+        /* A persistent scratch is prepared once, in the first warm-up run (the input's first
+         * barrier covers its fill too). */
         if (persistent_scratch && first &&
             vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
             *check_failed = 1;
@@ -617,9 +620,12 @@ int main(int argc, char **argv)
         bench_shutdown();
         return 1;
     }
+    /* What the sorters were created with, for the record. */
+    const char *scratch_mode = persistent_scratch ? "; persistent scratch" : "";
+    const char *bounds_mode = rig.pipeline_robustness ? "; no buffer bounds checks" : "";
     if (frame_sorts) {
-        printf("device: %s, subgroup %u; %d runs per cell\n", rig.props.deviceName,
-               rig.subgroup_size, runs);
+        printf("device: %s, subgroup %u%s%s; %d runs per cell\n", rig.props.deviceName,
+               rig.subgroup_size, scratch_mode, bounds_mode, runs);
         int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub", csv);
         if (csv)
             fclose(csv);
@@ -636,9 +642,10 @@ int main(int argc, char **argv)
      * device-to-device rate measured with compute (e.g. CUDA/PyTorch) for the floor instead. */
     double measured = measure_copy_rate();
     double copy_rate = copy_tbps > 0 ? copy_tbps * 1e12 : measured;
-    printf("device: %s, subgroup %u; vkCmdCopyBuffer %.2f TB/s (read+write); floor uses %.2f TB/s; "
-           "%d runs per cell\n",
-           rig.props.deviceName, rig.subgroup_size, measured / 1e12, copy_rate / 1e12, runs);
+    printf("device: %s, subgroup %u%s%s; vkCmdCopyBuffer %.2f TB/s (read+write); floor uses "
+           "%.2f TB/s; %d runs per cell\n",
+           rig.props.deviceName, rig.subgroup_size, scratch_mode, bounds_mode, measured / 1e12,
+           copy_rate / 1e12, runs);
     int failed = 0;
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];

@@ -567,7 +567,7 @@ vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,
     out->scratch_size = s->scratch_size;
     out->scratch_alignment = s->min_storage_align;
     out->scratch_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                         VK_BUFFER_USAGE_TRANSFER_DST_BIT; /* clearing the RANK control words */
+                         VK_BUFFER_USAGE_TRANSFER_DST_BIT; /* init_scratch and the RANK sort clear words */
     out->keys_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->values_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
     out->count_usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
