@@ -4,11 +4,10 @@
 // workgroups also clear look-back region 0 for the first Onesweep pass (RADIX_FLAG_CLEAR_LOOKBACK),
 // and the last one to finish (a ticket) runs the plan (radix_plan.glsl): one dispatch and one
 // barrier less than a separate plan pass (≈ 8 µs per sort on the H200).
-// Workgroup g handles elements [g * chunk, (g + 1) * chunk) of the caller's keys, chunk =
-// state[RADIX_S_HIST_CHUNK] (radix_prepare.comp sizes it so that there are at most
-// RADIX_HIST_MAX_GROUPS workgroups; a multiple of RADIX_HIST_ALIGN, so every chunk starts on a
-// 16-byte boundary of the binding). Without a prepare pass (RADIX_FLAG_HOST_SIZED) the host
-// sized it the same way: the count is pc.count, the chunk pc.aux.
+// Workgroup g handles elements [g * chunk, (g + 1) * chunk) of the caller's keys: the count
+// split over the dispatch's workgroups (at most RADIX_HIST_MAX_GROUPS: radix_prepare.comp, or
+// the host without a prepare pass, RADIX_FLAG_HOST_SIZED, whose count is pc.count), rounded up
+// to a multiple of RADIX_HIST_ALIGN, so every chunk starts on a 16-byte boundary of the binding.
 // Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
@@ -99,7 +98,9 @@ void main()
         s_hist[i] = 0u;
     barrier();
 
-    uint chunk = host_sized ? pc.aux : state[RADIX_S_HIST_CHUNK];
+    uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    uint per_group = (n + groups - 1u) / groups;
+    uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
     uint begin = min(group * chunk, n);
     uint end = min(begin + chunk, n);
     // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
@@ -151,9 +152,7 @@ void main()
 
     // Clear look-back region 0 (rows of the first active Onesweep pass), spread over groups.
     if ((pc.flags & RADIX_FLAG_CLEAR_LOOKBACK) != 0u) {
-        uint tiles = host_sized ? (n + pc.tile_size - 1u) / pc.tile_size : state[RADIX_S_TILES];
-        uint words = tiles * RADIX_DIGITS;
-        uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+        uint words = (n + pc.tile_size - 1u) / pc.tile_size * RADIX_DIGITS;
         uint per = (words + groups - 1u) / groups;
         uint lo = group * per;
         uint hi = min(lo + per, words);
@@ -165,8 +164,7 @@ void main()
     memoryBarrierBuffer();
     barrier();
     if (t == 0u)
-        s_last = atomicAdd(hist[RADIX_HIST_TICKET], 1u) ==
-                 gl_NumWorkGroups.x * gl_NumWorkGroups.y - 1u;
+        s_last = atomicAdd(hist[RADIX_HIST_TICKET], 1u) == groups - 1u;
     barrier();
     if (!s_last)
         return;

@@ -38,15 +38,13 @@ void main()
         // At most RADIX_HIST_MAX_GROUPS histogram workgroups: each flushes up to
         // RADIX_DIGITS * digit_count global atomics, so big counts take bigger chunks.
         // At least one: the last histogram workgroup also writes the plan (for n < 2 too).
+        // (radix.c's radix_hist_groups sizes a host-sized sort the same way; the histogram
+        // pass derives its chunk from the count and its workgroups.)
         uint hist_groups = clamp((n + pc.aux - 1u) / pc.aux, 1u, RADIX_HIST_MAX_GROUPS);
-        uint per_group = (n + hist_groups - 1u) / hist_groups;
-        uint hist_chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
         state[RADIX_S_TILES_PER_BLOCK] = per_block;
-        state[RADIX_S_HIST_GROUPS] = hist_groups;
-        state[RADIX_S_HIST_CHUNK] = hist_chunk;
         radix_reset_pass_words();
         write_groups(RADIX_E_HISTOGRAM, hist_groups);
     }

@@ -44,7 +44,7 @@ layout(push_constant) uniform RadixPush {
     uint count_word;  // word index of the indirect count in the count binding
     uint digit_count; // digit positions covering [bit_begin, bit_end)
     uint tile_size;   // elements per tile of the scatter passes
-    uint aux;         // pass-specific (histogram: elements per workgroup)
+    uint aux;         // pass-specific (prepare: least elements per histogram workgroup)
     uint onesweep_groups; // workgroups of an Onesweep digit pass, at most (0: one per tile)
 } pc;
 
@@ -119,15 +119,13 @@ void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint bloc
 }
 
 // Zeroes the state words the scatter passes count in (tickets, finished partitions, stall
-// timeouts; parity and activity too, which the plan then writes). For the prepare pass and the
-// host-sized plan; the includer declares `state` writable.
+// timeouts; the plan writes every pass's parity and activity itself). For the prepare pass and
+// the host-sized plan; the includer declares `state` writable.
 #define radix_reset_pass_words()                                                                   \
     do {                                                                                          \
         state[RADIX_S_STALL_TIMEOUTS] = 0u;                                                       \
         for (uint p_ = 0u; p_ < RADIX_MAX_PASSES; ++p_) {                                         \
             state[RADIX_S_TICKET + p_] = 0u;                                                      \
-            state[RADIX_S_PARITY + p_] = 0u;                                                      \
-            state[RADIX_S_ACTIVE + p_] = 0u;                                                      \
             state[RADIX_S_DONE + p_] = 0u;                                                        \
         }                                                                                         \
     } while (false)

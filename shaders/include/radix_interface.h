@@ -28,9 +28,9 @@
 #define RADIX_FLAG_PORTABLE 16u    /* plan (in the histogram pass): scatter passes are portable downsweeps */
 #define RADIX_FLAG_KEYS_VEC4 32u   /* histogram pass: the keys binding starts 16-byte aligned */
 /* No prepare pass (a host count on a persistent scratch, VKSORT_VK_CREATE_PERSISTENT_SCRATCH):
- * the histogram pass takes the count from pc.count, its chunk from pc.aux and its workgroups
- * from the dispatch, and its plan writes the sizes and resets the control words that the prepare
- * pass otherwise writes. */
+ * the histogram pass takes the count from pc.count (its workgroups from the host's dispatch),
+ * and its plan writes the sizes and resets the control words that the prepare pass otherwise
+ * writes. */
 #define RADIX_FLAG_HOST_SIZED 64u
 
 /* State words. */
@@ -40,8 +40,7 @@
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
 /* word 4: unused (the histogram ticket is RADIX_HIST_TICKET) */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
-#define RADIX_S_HIST_GROUPS 6u     /* workgroups of the histogram pass */
-#define RADIX_S_HIST_CHUNK 7u      /* elements per histogram workgroup (multiple of RADIX_HIST_ALIGN) */
+/* words 6, 7: unused (the histogram pass derives its chunk from the count and its workgroups) */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
 #define RADIX_S_FUSED_TICKET RADIX_S_TICKET /* fused Onesweep: the one task ticket */
 #define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A (fused pass) */

@@ -32,24 +32,18 @@ void radix_plan_write_groups(uint entry, uint groups)
 void radix_plan_sort(uint n)
 {
     uint t = gl_LocalInvocationID.x;
+    // The sizes from the count (as the prepare pass derived them), not loaded from the state.
     uint tiles, per_block, blocks;
-    bool host_sized = (pc.flags & RADIX_FLAG_HOST_SIZED) != 0u;
-    if (host_sized) {
-        radix_tile_counts(n, tiles, per_block, blocks);
-        if (t == 0u) {
-            state[RADIX_S_COUNT] = n;
-            state[RADIX_S_TILES] = tiles;
-            state[RADIX_S_BLOCKS] = blocks;
-            state[RADIX_S_TILES_PER_BLOCK] = per_block;
-            radix_reset_pass_words();
-        }
-    } else {
-        // Every load first (the counts of every digit position and the state words), so that
-        // the plan - the histogram pass's exposed tail - waits for one round trip instead of
-        // one per digit position.
-        tiles = state[RADIX_S_TILES];
-        blocks = state[RADIX_S_BLOCKS];
+    radix_tile_counts(n, tiles, per_block, blocks);
+    if ((pc.flags & RADIX_FLAG_HOST_SIZED) != 0u && t == 0u) {
+        state[RADIX_S_COUNT] = n;
+        state[RADIX_S_TILES] = tiles;
+        state[RADIX_S_BLOCKS] = blocks;
+        state[RADIX_S_TILES_PER_BLOCK] = per_block;
+        radix_reset_pass_words();
     }
+    // Every count load first, so that the plan - the histogram pass's exposed tail - waits for
+    // one round trip instead of one per digit position.
     uint c[RADIX_MAX_PASSES];
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
         c[p] = p < pc.digit_count ? hist[p * RADIX_DIGITS + t] : 0u;

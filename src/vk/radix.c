@@ -685,16 +685,13 @@ void vksort_vk_radix_place_hist(vksort_vk_sorter *s, VkDeviceSize offset)
     s->radix.scratch_size = offset + s->radix.hist_bytes;
 }
 
-/* The histogram pass's workgroups and their chunk for n elements, as radix_prepare.comp sizes
- * them (at most RADIX_HIST_MAX_GROUPS workgroups of at least `least` elements, chunks a multiple
- * of RADIX_HIST_ALIGN); for a host-sized sort, which has no prepare pass. */
-static void radix_hist_sizes(uint32_t n, uint32_t least, uint32_t *groups, uint32_t *chunk)
+/* The histogram pass's workgroups for n elements, as radix_prepare.comp sizes them (at least
+ * one, at most RADIX_HIST_MAX_GROUPS, of at least `least` elements each); for a host-sized sort,
+ * which has no prepare pass. */
+static uint32_t radix_hist_groups(uint32_t n, uint32_t least)
 {
     uint32_t g = (uint32_t)(((uint64_t)n + least - 1u) / least);
-    g = g < 1u ? 1u : g > RADIX_HIST_MAX_GROUPS ? RADIX_HIST_MAX_GROUPS : g;
-    uint32_t per_group = (uint32_t)(((uint64_t)n + g - 1u) / g);
-    *groups = g;
-    *chunk = (uint32_t)(((uint64_t)per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN);
+    return g < 1u ? 1u : g > RADIX_HIST_MAX_GROUPS ? RADIX_HIST_MAX_GROUPS : g;
 }
 
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
@@ -882,10 +879,10 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         radix_push pc = push;
         pc.pass_index = slot;
-        pc.aux = kind == RADIX_PIPE_PREPARE || kind == RADIX_PIPE_HISTOGRAM ? rx->hist_chunk : 0u;
-        uint32_t hist_groups = 0;
-        if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized) /* aux: the chunk itself */
-            radix_hist_sizes(p->count, rx->hist_chunk, &hist_groups, &pc.aux);
+        pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
+        const uint32_t hist_groups = kind == RADIX_PIPE_HISTOGRAM && p->host_sized
+                                         ? radix_hist_groups(p->count, rx->hist_chunk)
+                                         : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
