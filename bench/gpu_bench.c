@@ -19,6 +19,8 @@
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
  *                    [--radix-wg N] [--radix-compact] [--persistent-scratch] [--frame SORTS]
+ *                    [--count N]
+ *   --count N: one count, any value from 2 to 2^30 (e.g. 1000000), instead of the powers of two
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
  *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
@@ -568,6 +570,7 @@ int main(int argc, char **argv)
     const char *only = NULL, *sorters = NULL, *csv_path = NULL;
     double copy_tbps = 0;
     int frame_sorts = 0, validate = 0;
+    long long one_count = 0;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -583,6 +586,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--radix-compact")) radix_compact = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
+        else if (!strcmp(a, "--count") && v) one_count = atoll(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
@@ -590,7 +594,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
-                            "[--persistent-scratch] [--frame SORTS] [--validate]\n");
+                            "[--persistent-scratch] [--frame SORTS] [--count N] [--validate]\n");
             return 2;
         }
     }
@@ -602,6 +606,10 @@ int main(int argc, char **argv)
         runs = 20;
     if (lo < 1 || hi > 30 || lo > hi)
         return 2;
+    if (one_count && (one_count < 2 || one_count > (1ll << 30) || frame_sorts)) {
+        fprintf(stderr, "vksort-gpu-bench: --count takes 2 .. 2^30 (and no --frame)\n");
+        return 2;
+    }
     vk_rig_options opt = {validate, -1, 0};
     if (vk_rig_create(&rig, &opt) != 0)
         return 1;
@@ -653,8 +661,13 @@ int main(int argc, char **argv)
             continue;
         printf("\n%s%s%s: median ms (G keys/s) [x CUB] {fraction of the bandwidth floor}\n",
                w->name, bit_hi ? " bits " : "", "");
-        for (int lg = lo; lg <= hi; ++lg) {
-            uint32_t n = 1u << lg;
+        /* --count: one row of that count, limited as its power of two rounded up. */
+        int count_lg = 0;
+        while (one_count && (1ll << count_lg) < one_count)
+            ++count_lg;
+        const int first = one_count ? count_lg : lo, last = one_count ? count_lg : hi;
+        for (int lg = first; lg <= last; ++lg) {
+            const uint32_t n = one_count ? (uint32_t)one_count : 1u << lg;
             if (w->type == VKSORT_KEY_U64 && lg > 27)
                 continue;
             double ms[4] = {-1, -1, -1, -1};
@@ -686,7 +699,10 @@ int main(int argc, char **argv)
             double per_key = (double)vksort_key_size(w->type) * (1 + 2 * passes) +
                              (w->payload ? 4.0 * 2 * passes : 0);
             double floor_ms = copy_rate > 0 ? per_key * n / copy_rate * 1e3 : 0;
-            printf("2^%-3d", lg);
+            if (n == 1u << lg)
+                printf("2^%-3d", lg);
+            else
+                printf("%-5u", n);
             for (int k = 0; k < 4; ++k) {
                 if (ms[k] < 0) {
                     printf(" | %-8s %28s", sorter_names[k], "-");
@@ -704,7 +720,7 @@ int main(int argc, char **argv)
             }
             printf("\n");
             for (int k = 1; k < 3; ++k)
-                if (ms[k] >= 0 && (lg == 16 || lg == 24 || lg == hi))
+                if (ms[k] >= 0 && (lg == 16 || lg == 24 || lg == hi || one_count))
                     printf("      %s passes: %s\n", sorter_names[k], detail[k]);
             fflush(stdout);
         }

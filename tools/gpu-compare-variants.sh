@@ -48,7 +48,7 @@ for f in "$OUT"/*-1.txt; do
     v=${base%-*}
     w=${base##*-}
     cat "$OUT/$base"-*.txt | awk -v v="$v" -v w="$w" '
-        /^2\^/ {
+        /^(2\^|[0-9])/ {
             n = $1
             for (i = 2; i <= NF; ++i)
                 if ($i ~ /^(bitonic|onesweep|portable|cub)$/ && $(i + 1) ~ /^[0-9.]+$/)
