@@ -310,6 +310,13 @@ typedef struct vksort_vk_sorter_properties {
      * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
      * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
     uint32_t radix_fused_max_count;
+    /* Counts in (radix_wave_min_count, radix_wave_max_count] (0, 0: none) take the default
+     * tiles, fused, though they lie in the mid range: u32 pairs on 32-lane devices whose driver
+     * gives the SM count (VK_NV_shader_sm_builtins), from 5/8 of one wave of 512 x 17 tiles (one
+     * per SM) to one wave - there the wave beats the 256 x 16 mid tiles (H200: 2^20 pairs 6 %
+     * faster; on either side of the band the mid tiles win, docs/vulkan.md). */
+    uint32_t radix_wave_min_count;
+    uint32_t radix_wave_max_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile

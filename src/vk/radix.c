@@ -471,6 +471,25 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * where those fuse whole and their wave reaches past them (so the fused counts are one
      * range, vksort_vk_sorter_properties::radix_fused_max_count). */
     const uint32_t below = rx->mid.max_count > rx->small.max_count ? rx->mid.max_count : rx->small.max_count;
+    /* u32 pairs on the 32-lane default (512 x 17, one workgroup per SM) where the driver gives
+     * the SM count: the mid counts whose default tiles fill between 5/8 of one wave and one
+     * wave run those tiles, fused, instead of the 256 x 16 mid tiles. On the H200 (132 SMs,
+     * 2026-12-01, persistent scratch, two rounds): 655360 pairs 0.0768 -> 0.0762 ms, 786432
+     * 0.0809 -> 0.0793, 917504 0.0860 -> 0.0828, 2^20 0.0898 -> 0.0844 (CUB 0.085-0.088);
+     * 589824 (68 tiles) +2.5 %, and past one wave 1310720 +7 % (docs/perf-notes.md). */
+    if (fuse && mid_wave_tiles == RADIX_PAIRS_MID_FUSED_WAVE_TILES && rx->mid.max_count) {
+        const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * rx->geometry.tile;
+        uint64_t hi = wave; /* within the mid counts and the default tiles' fused ones */
+        if (hi > rx->mid.max_count)
+            hi = rx->mid.max_count;
+        if (hi > rx->geometry.fused_max_count)
+            hi = rx->geometry.fused_max_count;
+        const uint64_t lo = wave / 8u * 5u;
+        if (lo >= rx->small.max_count && hi > lo) {
+            rx->wave_min_count = (uint32_t)lo;
+            rx->wave_max_count = (uint32_t)hi;
+        }
+    }
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)
         rx->geometry.fused_max_count = 0u;
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
@@ -619,7 +638,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
         if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
-            needed = s->radix.geometry.fused_max_count != 0u;
+            needed = s->radix.geometry.fused_max_count != 0u || s->radix.wave_max_count != 0u;
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
@@ -724,9 +743,12 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
     p->geometry = NULL;
+    /* The mid counts of one default wave (wave_min_count, wave_max_count] run the default
+     * tiles, fused. */
+    const int wave = onesweep && p->count > rx->wave_min_count && p->count <= rx->wave_max_count;
     if (onesweep && rx->small.max_count && p->count <= rx->small.max_count)
         p->geometry = &rx->small;
-    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
+    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count && !wave)
         p->geometry = &rx->mid;
     /* A host count on a persistent scratch needs no prepare pass: the histogram pass is sized
      * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan
@@ -735,7 +757,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     if (!p->host_sized)
         ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
-    if (onesweep && p->count <= (p->geometry ? p->geometry : &rx->geometry)->fused_max_count) {
+    if (onesweep && (wave || p->count <= (p->geometry ? p->geometry : &rx->geometry)->fused_max_count)) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }

@@ -79,6 +79,9 @@ typedef struct vksort_vk_radix_geometry {
 
 typedef struct vksort_vk_radix {
     vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
+    /* Counts in (wave_min_count, wave_max_count] run the default tiles fused though the mid
+     * geometry's range holds them (u32 pairs on 32-lane devices; 0, 0: none). */
+    uint32_t wave_min_count, wave_max_count;
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */

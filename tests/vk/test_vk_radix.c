@@ -951,6 +951,62 @@ static void test_fused_default(void)
     }
 }
 
+/* The u32 pairs wave band (32-lane devices whose driver gives the SM count): counts in
+ * (radix_wave_min_count, radix_wave_max_count] run the default tiles fused though the mid range
+ * holds them. Its edges and one count past each sort right, with the tiles the plan counted
+ * showing which geometry ran (the state's tile count: n over that geometry's tile). Elsewhere,
+ * and for every other key type, no band. */
+static void test_wave_band(void)
+{
+    const struct {
+        vksort_key_type type;
+        int payload;
+    } cases[] = {{VKSORT_KEY_U32, 1}, {VKSORT_KEY_F32, 1}, {VKSORT_KEY_U32, 0}, {VKSORT_KEY_U64, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        sort_case c = make_case(cases[i].type, cases[i].payload, 1u << 23);
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const uint32_t lo = pr->radix_wave_min_count, hi = pr->radix_wave_max_count;
+        const int band_kind = cases[i].payload && vksort_key_size(cases[i].type) == 4u &&
+                              algo == VKSORT_VK_ALGORITHM_ONESWEEP && rig.subgroup_size == 32u &&
+                              pr->radix_mid_max_count != 0u;
+        printf("     %s%s: wave band (%u, %u]\n", vksort_key_type_name(cases[i].type),
+               cases[i].payload ? " pairs" : "", lo, hi);
+        if (!band_kind || hi == 0u) {
+            /* Only u32-sized pairs on the 32-lane mid tiles may have one (and only where the
+             * driver reports SMs: NVIDIA). */
+            CHECK_EQ(lo, 0u);
+            CHECK_EQ(hi, 0u);
+            if (band_kind && strstr(rig.props.deviceName, "NVIDIA"))
+                CHECK(hi != 0u); /* VK_NV_shader_sm_builtins is there */
+            continue;
+        }
+        const uint32_t tile = pr->radix_tile_size, mid_tile = pr->radix_mid_tile_size;
+        CHECK_EQ(hi % tile, 0u);                  /* one default tile per SM */
+        CHECK_EQ(lo, hi / 8u * 5u);               /* from 5/8 of the wave */
+        CHECK(lo >= pr->radix_small_max_count && hi <= pr->radix_mid_max_count);
+        CHECK(hi <= pr->radix_fused_max_count);   /* the fused counts stay one range */
+        const uint32_t counts[] = {lo, lo + 1u, hi - 777u, hi, hi + 1u};
+        for (size_t k = 0; k < sizeof counts / sizeof counts[0]; ++k) {
+            c.n = counts[k];
+            c.dist = (test_dist)(k % DIST_COUNT);
+            c.desc = (int)(k & 1u);
+            c.stable = 1;
+            c.seed = 8600 + 5 * (uint32_t)i + (uint32_t)k;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch)
+                continue;
+            const uint32_t *state = scratch;
+            const int in_band = c.n > lo && c.n <= hi;
+            const uint32_t t = in_band ? tile : mid_tile;
+            CHECK_EQ(state[RADIX_S_TILES], (c.n + t - 1u) / t);
+        }
+    }
+}
+
 static void test_timestamps_and_errors(void)
 {
     sort_case probe = make_case(VKSORT_KEY_U64, 1, 5000);
@@ -1130,6 +1186,7 @@ int main(int argc, char **argv)
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
     TIMED(test_fused_default);
+    TIMED(test_wave_band);
     TIMED(test_onesweep_workgroups);
     TIMED(test_no_forward_progress_emulation);
     TIMED(test_sizes_large);
