@@ -21,6 +21,7 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 #define WG RADIX_SCAN_WORKGROUP
 
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Blocks { uint block_counts[]; };
 
@@ -29,10 +30,38 @@ shared uint s_hist[RADIX_DIGITS];
 #include "radix_wait.glsl"
 const uint STALL_SPIN_LIMIT = 1u << 24; // polls
 
-// Key loads in flight per invocation.
+// Key loads in flight per invocation: single keys, and 16-byte loads (4 u32 / 2 u64 keys) where
+// the binding and the block's run start 16-byte aligned (RADIX_FLAG_KEYS_VEC4, as in the
+// histogram pass). H200 (2026-12-01): the 2^24 u32 keys upsweep 35.2 -> 30.8 us, 2^28 391 ->
+// 301 us; portable 2^24 keys 0.674 -> 0.655 ms, pairs -1..-4 %, u64 keys -3 %.
 #ifndef UPSWEEP_LOADS
 #define UPSWEEP_LOADS 8u
 #endif
+#define UPSWEEP_VEC_LOADS 4u
+#if KEY64
+#define VEC_KEYS 2u
+#else
+#define VEC_KEYS 4u
+#endif
+#define VEC_STEP_KEYS (UPSWEEP_VEC_LOADS * VEC_KEYS)
+
+// Counts the step's digits d (0xffffffff: no key); full: every key of the workgroup's step is
+// there (workgroup-uniform). In uniform control flow.
+void count_digits(uint d[VEC_STEP_KEYS], uint used, bool full, uint lanes)
+{
+    uint first = subgroupBroadcastFirst(d[0]);
+    bool same = true;
+    [[unroll]] for (uint k = 0u; k < VEC_STEP_KEYS; ++k)
+        same = same && (k >= used || d[k] == first);
+    if (full && subgroupAll(same)) {
+        if (subgroupElect())
+            atomicAdd(s_hist[first], lanes * used);
+    } else {
+        [[unroll]] for (uint k = 0u; k < VEC_STEP_KEYS; ++k)
+            if (k < used && d[k] != 0xffffffffu)
+                atomicAdd(s_hist[d[k]], 1u);
+    }
+}
 
 void main()
 {
@@ -53,28 +82,39 @@ void main()
         s_hist[d] = 0u;
     barrier();
     uint lanes = subgroupBallotBitCount(subgroupBallot(true));
-    // Trip counts are workgroup-uniform (subgroup operations inside).
-    for (uint base = begin; base < end; base += WG * UPSWEEP_LOADS) {
-        uint d[UPSWEEP_LOADS];
-        [[unroll]] for (uint k = 0u; k < UPSWEEP_LOADS; ++k) {
+    // Keys [begin, vec_end) in 16-byte loads, [vec_end, end) one at a time. Trip counts are
+    // workgroup-uniform (subgroup operations inside).
+    uint vec_end = (pc.flags & RADIX_FLAG_KEYS_VEC4) != 0u && begin % VEC_KEYS == 0u
+                       ? begin + (end - begin) / VEC_KEYS * VEC_KEYS : begin;
+    uint vend = vec_end / VEC_KEYS;
+    for (uint base = begin / VEC_KEYS; base < vend; base += WG * UPSWEEP_VEC_LOADS) {
+        uvec4 v[UPSWEEP_VEC_LOADS];
+        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
             uint i = base + k * WG + t;
-            bool valid = i < end;
+            v[k] = i < vend ? keys_a4[i] : uvec4(0u);
+        }
+        uint d[VEC_STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
+            bool valid = base + k * WG + t < vend;
+#if KEY64
+            d[2u * k] = valid ? radix_digit(v[k].xy, shift) : 0xffffffffu;
+            d[2u * k + 1u] = valid ? radix_digit(v[k].zw, shift) : 0xffffffffu;
+#else
+            [[unroll]] for (uint j = 0u; j < 4u; ++j)
+                d[4u * k + j] = valid ? radix_digit(v[k][j], shift) : 0xffffffffu;
+#endif
+        }
+        count_digits(d, VEC_STEP_KEYS, base + WG * UPSWEEP_VEC_LOADS <= vend, lanes);
+    }
+    for (uint base = vec_end; base < end; base += WG * UPSWEEP_LOADS) {
+        uint d[VEC_STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < VEC_STEP_KEYS; ++k) {
+            uint i = base + k * WG + t;
+            bool valid = k < UPSWEEP_LOADS && i < end;
             KEY_T key = valid ? keys_a[i] : KEY_T(0u);
             d[k] = valid ? radix_digit(key, shift) : 0xffffffffu;
         }
-        bool full = base + WG * UPSWEEP_LOADS <= end; // workgroup-uniform
-        uint first = subgroupBroadcastFirst(d[0]);
-        bool same = true;
-        [[unroll]] for (uint k = 0u; k < UPSWEEP_LOADS; ++k)
-            same = same && d[k] == first;
-        if (full && subgroupAll(same)) {
-            if (subgroupElect())
-                atomicAdd(s_hist[first], lanes * UPSWEEP_LOADS);
-        } else {
-            [[unroll]] for (uint k = 0u; k < UPSWEEP_LOADS; ++k)
-                if (d[k] != 0xffffffffu)
-                    atomicAdd(s_hist[d[k]], 1u);
-        }
+        count_digits(d, UPSWEEP_LOADS, base + WG * UPSWEEP_LOADS <= end, lanes);
     }
     barrier();
     bool stall = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u && block == 0u;

@@ -26,7 +26,7 @@
 #define RADIX_FLAG_STALL_FIRST 4u  /* test mode: emulate a GPU without forward progress */
 #define RADIX_FLAG_CLEAR_LOOKBACK 8u /* histogram pass: clear Onesweep look-back region 0 */
 #define RADIX_FLAG_PORTABLE 16u    /* plan (in the histogram pass): scatter passes are portable downsweeps */
-#define RADIX_FLAG_KEYS_VEC4 32u   /* histogram pass: the keys binding starts 16-byte aligned */
+#define RADIX_FLAG_KEYS_VEC4 32u   /* histogram, upsweep: the keys binding (A) starts 16-byte aligned */
 /* No prepare pass (a host count on a persistent scratch, VKSORT_VK_CREATE_PERSISTENT_SCRATCH):
  * the histogram pass takes the count from pc.count (its workgroups from the host's dispatch),
  * and its plan writes the sizes and resets the control words that the prepare pass otherwise

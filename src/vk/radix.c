@@ -901,6 +901,13 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         radix_push pc = push;
         pc.pass_index = slot;
+        /* An odd slot's A binding is the scratch's keys (the upsweep reads it 16 bytes a load
+         * where aligned). */
+        if (want_swapped) {
+            pc.flags &= ~RADIX_FLAG_KEYS_VEC4;
+            if (((info->scratch.offset + rx->keys_offset) & 15u) == 0u)
+                pc.flags |= RADIX_FLAG_KEYS_VEC4;
+        }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
         const uint32_t hist_groups = kind == RADIX_PIPE_HISTOGRAM && p->host_sized
                                          ? radix_hist_groups(p->count, rx->hist_chunk)
