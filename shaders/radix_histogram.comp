@@ -109,7 +109,30 @@ void main()
                        ? begin + (end - begin) / VEC_KEYS * VEC_KEYS : begin;
     uint vbegin = begin / VEC_KEYS;
     uint vend = vec_end / VEC_KEYS;
-    for (uint base = vbegin; base < vend; base += WG * HIST_LOADS) {
+    // Whole steps first, without per-load bounds (no predicates live across the counting),
+    // then at most one partial step.
+    uint vfull = vbegin + (vend - vbegin) / (WG * HIST_LOADS) * (WG * HIST_LOADS);
+    for (uint base = vbegin; base < vfull; base += WG * HIST_LOADS) {
+        uvec4 v[HIST_LOADS];
+        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k)
+            v[k] = keys_a4[base + k * WG + t];
+        KEY_T ok[STEP_KEYS];
+        bool valid[STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
+#if KEY64
+            ok[2u * k] = radix_order_key(v[k].xy);
+            ok[2u * k + 1u] = radix_order_key(v[k].zw);
+#else
+            [[unroll]] for (uint j = 0u; j < 4u; ++j)
+                ok[4u * k + j] = radix_order_key(v[k][j]);
+#endif
+        }
+        [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
+            valid[i] = true;
+        count_step(ok, valid, true, lanes);
+    }
+    if (vfull < vend) {
+        uint base = vfull;
         uvec4 v[HIST_LOADS];
         bool valid[STEP_KEYS];
         [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
@@ -129,7 +152,7 @@ void main()
                 ok[4u * k + j] = radix_order_key(v[k][j]);
 #endif
         }
-        count_step(ok, valid, base + WG * HIST_LOADS <= vend, lanes);
+        count_step(ok, valid, false, lanes);
     }
     for (uint base = vec_end; base < end; base += WG * STEP_KEYS) {
         KEY_T ok[STEP_KEYS];
