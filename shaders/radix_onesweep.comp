@@ -21,7 +21,7 @@ void main()
     barrier();
     uint part = s_broadcast;
     barrier(); // s_broadcast is written again below
-    bool stall_first = (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u;
+    bool stall_first = STALL_EMULATION && (pc.flags & RADIX_FLAG_STALL_FIRST) != 0u;
     // Without pc.onesweep_groups, a workgroup per tile runs just that tile. With it, at most
     // twice a workgroup's share of the tiles (lavapipe's loop limiter, see
     // radix_onesweep_fused.comp): the workgroups that stop there leave the rest to the others

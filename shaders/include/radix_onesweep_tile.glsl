@@ -26,6 +26,10 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent volatile buff
 // partitions wait for partition 0, so this can only end by the bounded spin giving up, which is
 // counted in state[RADIX_S_STALL_TIMEOUTS].
 const uint STALL_SPIN_LIMIT = 1u << 20; // polls
+// Whether the sorter emulates it (VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS): without, the
+// pipeline carries none of its code (a flag alone left it in, and on the H200 code the passes
+// never run has slowed them: docs/perf-notes.md).
+layout(constant_id = 8) const bool STALL_EMULATION = false;
 
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;

@@ -566,8 +566,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
 {
     const vksort_vk_radix *rx = &s->radix;
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
-     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds);
-     * the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds),
+     * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl); the other passes
+     * have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
@@ -579,8 +580,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->smem_words,
         g->atomic_or ? VK_TRUE : VK_FALSE,
         g->scatter_rounds,
-        g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 0, 1, 3, 4, 5, 6};
+        g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
+        s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 0, 1, 3, 4, 5, 6, 8};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
