@@ -903,8 +903,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         s->vk.vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
         radix_push pc = push;
         pc.pass_index = slot;
-        /* An odd slot's A binding is the scratch's keys (the upsweep reads it 16 bytes a load
-         * where aligned). */
+        /* An odd slot's A binding is the scratch's keys, so RADIX_FLAG_KEYS_VEC4 follows their
+         * alignment there. Of the slotted passes only the upsweep reads the flag (16-byte loads
+         * where aligned); the others ignore it, so it is set for every slot alike. */
         if (want_swapped) {
             pc.flags &= ~RADIX_FLAG_KEYS_VEC4;
             if (((info->scratch.offset + rx->keys_offset) & 15u) == 0u)
