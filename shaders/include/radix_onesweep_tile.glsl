@@ -31,6 +31,8 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 // never run has slowed them: docs/perf-notes.md).
 layout(constant_id = 8) const bool STALL_EMULATION = false;
 
+shared uint s_next_partition; // the next ticket, with prefetch (radix_onesweep_partition_tile)
+
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
@@ -45,16 +47,23 @@ const uint LB_WIDTH = 4u;
 // trip, and nothing between taking the ticket and running it waits. (Taken at the partition's
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
 // the first digit and later ones had none.) Else returns 0.
+//
+// prefetch (a constant at each call; the digit pass's): r_key already holds this partition's
+// keys, the next ticket is taken before the look-back (its round trip hidden by it) and given
+// to the workgroup before the scatter, which loads the next partition's keys into r_key
+// (radix_scatter_tile's prefetch) while this one's are written. Returns that ticket (uniform),
+// tiles when there is none; the caller needs a barrier before the next partition (the scatter
+// ends reading shared memory).
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
-                                   uint tiles, bool stall_first, bool full, bool fetch_next,
-                                   uint ticket_word)
+                                   uint n, uint tiles, bool stall_first, bool full, bool fetch_next,
+                                   uint ticket_word, bool prefetch)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
-    radix_count_tile(data_parity, tile_base, tile_n, shift, full);
+    radix_count_tile(data_parity, tile_base, tile_n, shift, full, prefetch);
 
     if (stall_first) {
         if (part == 0u && gl_SubgroupID == 0u &&
@@ -75,6 +84,9 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
     radix_rank_counted(shift);
+    uint next_ticket = 0u;
+    if (prefetch && fetch_next && t == 0u)
+        next_ticket = atomicAdd(state[ticket_word], 1u);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
@@ -122,13 +134,34 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         lookback[next_row + d] = 0u;
-    uint next_ticket = 0u;
-    if (fetch_next && t == 0u)
+    if (!prefetch && fetch_next && t == 0u)
         next_ticket = atomicAdd(state[ticket_word], 1u);
+    if (prefetch && t == 0u)
+        s_next_partition = fetch_next ? next_ticket : tiles;
     barrier();
 
-    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full);
+    if (prefetch) {
+        // Read before the scatter's first barrier; written again only after the next
+        // partition's ranking.
+        uint next = s_next_partition;
+        // Tickets come in order, so the next partition is never partition 0: a full tile.
+        uint next_base = n - (tiles - next) * TILE;
+        radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, next < tiles, next_base,
+                           TILE, true);
+        return next;
+    }
+    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u, true);
     return next_ticket;
+}
+
+// Loads partition part's keys into r_key, for the first partition a workgroup runs with
+// prefetch (later ones are loaded by the partition before them).
+void radix_onesweep_load_partition(uint data_parity, uint part, uint n, uint tiles)
+{
+    uint first_n = n - (tiles - 1u) * TILE;
+    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
+    // One copy of the loads for both kinds of partition: clamped, as for a partial tile.
+    radix_load_tile(data_parity, tile_base, part == 0u ? first_n : TILE, false);
 }
 
 // Every partition but the first is a full tile: those run a copy of the partition without
@@ -139,16 +172,16 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, uint n, uint tiles,
-                              bool stall_first, bool fetch_next, uint ticket_word)
+                              bool stall_first, bool fetch_next, uint ticket_word, bool prefetch)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
     if (part != 0u || first_n == TILE)
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, tiles,
-                                             stall_first, true, fetch_next, ticket_word);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, n, tiles,
+                                             stall_first, true, fetch_next, ticket_word, prefetch);
     else
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, tiles,
-                                             stall_first, false, fetch_next, ticket_word);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, n, tiles,
+                                             stall_first, false, fetch_next, ticket_word, prefetch);
 }
 
 #endif

@@ -159,6 +159,23 @@ void radix_scan_counts()
     barrier();
 }
 
+// Loads the tile [tile_base, tile_base + tile_n) of the `parity` buffer into r_key: item j of
+// lane l of subgroup s is element s * S * ITEMS + j * S + l. Positions past tile_n (a partial
+// tile) hold sentinels (see radix_count_tile). full: tile_n == TILE, a constant at the call.
+void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
+{
+    uint local_base = radix_subgroup_base();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+        // A partial tile loads every position (clamped to its last element, tile_n >= 1) and
+        // replaces those past tile_n afterwards: with predicated loads the H200's compiler
+        // kept a predicate per item, saved to registers (u32 keys 2^20 -1 % without).
+        uint at = full ? li : min(li, tile_n - 1u);
+        KEY_T k = radix_load_key(parity, tile_base + at);
+        r_key[j] = full || li < tile_n ? k : radix_sentinel_key();
+    }
+}
+
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
 // at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
 // in each subgroup's counters the position in the tile of that subgroup's first element of each
@@ -168,8 +185,9 @@ void radix_scan_counts()
 // are inlined). Otherwise the positions past tile_n hold sentinels (radix_sentinel_key, the last
 // digit of every pass) that are counted and ranked like elements - after every real one - and
 // never written, so the loads' select and the scatter are the only per-element tests (payloads
-// are loaded in radix_scatter_tile). Ends with a barrier.
-void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+// are loaded in radix_scatter_tile). keys_loaded: r_key already holds the tile (radix_load_tile,
+// e.g. prefetched by the previous tile's radix_scatter_tile). Ends with a barrier.
+void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
@@ -181,16 +199,8 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     }
     barrier();
 
-    uint local_base = radix_subgroup_base();
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        // A partial tile loads every position (clamped to its last element, tile_n >= 1) and
-        // replaces those past tile_n afterwards: with predicated loads the H200's compiler
-        // kept a predicate per item, saved to registers (u32 keys 2^20 -1 % without).
-        uint at = full ? li : min(li, tile_n - 1u);
-        KEY_T k = radix_load_key(parity, tile_base + at);
-        r_key[j] = full || li < tile_n ? k : radix_sentinel_key();
-    }
+    if (!keys_loaded)
+        radix_load_tile(parity, tile_base, tile_n, full);
     // Per-subgroup digit counts (shared atomics without a result: they pipeline, unlike the
     // ranking's per-item chain). The shift comes from shared memory so that the compiler cannot
     // keep these digits (and their counter addresses) live for the ranking loop: on the H200
@@ -286,9 +296,9 @@ void radix_rank_counted(uint shift)
 }
 
 // Both: loads, counts and ranks the tile.
-void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
-    radix_count_tile(parity, tile_base, tile_n, shift, full);
+    radix_count_tile(parity, tile_base, tile_n, shift, full, keys_loaded);
     radix_rank_counted(shift);
 }
 
@@ -390,7 +400,13 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 // pass - its compiler schedules the ranking wide once a pass cannot fit two workgroups per SM;
 // pairs 2^24 -1.2 % against payloads held from the load. Loading them after the last key
 // writes lost 3-4 %; docs/perf-notes.md, thirteenth session.)
-void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full)
+//
+// prefetch (uniform): once the last round's keys are staged (r_key is free), the keys of the
+// tile this workgroup runs next, [next_base, next_base + next_n), are loaded into r_key
+// (radix_load_tile; next_full as its full), so that their round trip overlaps this tile's
+// writes instead of starting the next tile.
+void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
+                        bool prefetch, uint next_base, uint next_n, bool next_full)
 {
     radix_stage_keys(0u);
     barrier();
@@ -410,6 +426,8 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
     }
 #endif
+    if (prefetch)
+        radix_load_tile(parity, next_base, next_n, next_full);
     if (SCATTER_ROUNDS == 2u)
         radix_write_keys_round(parity, 1u, tile_n, shift, full);
     else
