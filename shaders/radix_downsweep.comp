@@ -27,23 +27,23 @@ void main()
 
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         s_run[d] = block_offsets[block * RADIX_DIGITS + d];
-    // Each tile's keys are loaded during the previous tile's scatter (radix_scatter_tile's
-    // prefetch); the block's first here.
-    if (first < last)
+    // Where radix_scatter_tile can, each tile's keys are loaded during the previous tile's
+    // scatter (its prefetch), the block's first here (H200, 2^24 u32 keys: downsweep 107 ->
+    // 97 us).
+    const bool prefetch = RADIX_PREFETCH_SUPPORTED;
+    if (prefetch && first < last)
         radix_load_tile(0u, first * TILE, min(TILE, n - first * TILE), false);
     for (uint tile = first; tile < last; ++tile) {
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
         barrier();
-        radix_rank_tile(0u, tile_base, tile_n, shift, false, true);
+        radix_rank_tile(0u, tile_base, tile_n, shift, false, prefetch);
         for (uint d = t; d < RADIX_DIGITS; d += WG) {
             s_dst[d] = s_run[d] - s_tile_start[d];
             s_run[d] += s_count[d];
         }
         barrier();
-        uint next_base = tile_base + TILE;
-        bool more = tile + 1u < last;
-        radix_scatter_tile(0u, tile_base, tile_n, shift, false, more, next_base,
-                           more ? min(TILE, n - next_base) : 1u, false);
+        radix_scatter_tile(0u, tile_base, tile_n, shift, false, prefetch, tile + 1u, last, 0u, n,
+                           false);
     }
 }

@@ -31,8 +31,6 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 // never run has slowed them: docs/perf-notes.md).
 layout(constant_id = 8) const bool STALL_EMULATION = false;
 
-shared uint s_next_partition; // the next ticket, with prefetch (radix_onesweep_partition_tile)
-
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
@@ -48,12 +46,13 @@ const uint LB_WIDTH = 4u;
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
 // the first digit and later ones had none.) Else returns 0.
 //
-// prefetch (a constant at each call; the digit pass's): r_key already holds this partition's
-// keys, the next ticket is taken before the look-back (its round trip hidden by it) and given
-// to the workgroup before the scatter, which loads the next partition's keys into r_key
-// (radix_scatter_tile's prefetch) while this one's are written. Returns that ticket (uniform),
-// tiles when there is none; the caller needs a barrier before the next partition (the scatter
-// ends reading shared memory).
+// prefetch (a constant at each call: the digit pass's RADIX_PREFETCH_SUPPORTED): r_key already
+// holds this partition's keys, and the scatter loads the next partition's keys into r_key
+// (radix_scatter_tile's prefetch) while this one's are written. Returns the next ticket then
+// to every invocation (tiles when there is none); the caller needs a barrier before the next
+// partition (the scatter ends reading shared memory). (Taken before the look-back instead,
+// to hide its round trip, the ticket's partition published later, and the look-backs waiting
+// on it cost more: H200 2^24 u32 keys +5 %.)
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
                                    uint n, uint tiles, bool stall_first, bool full, bool fetch_next,
                                    uint ticket_word, bool prefetch)
@@ -84,9 +83,6 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
     radix_rank_counted(shift);
-    uint next_ticket = 0u;
-    if (prefetch && fetch_next && t == 0u)
-        next_ticket = atomicAdd(state[ticket_word], 1u);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
@@ -134,23 +130,19 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         lookback[next_row + d] = 0u;
-    if (!prefetch && fetch_next && t == 0u)
+    uint next_ticket = 0u;
+    if (fetch_next && t == 0u)
         next_ticket = atomicAdd(state[ticket_word], 1u);
-    if (prefetch && t == 0u)
-        s_next_partition = fetch_next ? next_ticket : tiles;
     barrier();
 
     if (prefetch) {
-        // Read before the scatter's first barrier; written again only after the next
-        // partition's ranking.
-        uint next = s_next_partition;
-        // Tickets come in order, so the next partition is never partition 0: a full tile.
-        uint next_base = n - (tiles - next) * TILE;
-        radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, next < tiles, next_base,
-                           TILE, true);
-        return next;
+        // Partition k > 0 starts at n - (tiles - k) * TILE (the first one is short), and
+        // tickets come in order, so the next partition is never partition 0: a full tile.
+        return radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, true,
+                                  fetch_next ? next_ticket : tiles, tiles, n - tiles * TILE, n,
+                                  true);
     }
-    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u, true);
+    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u, 0u, n, true);
     return next_ticket;
 }
 
