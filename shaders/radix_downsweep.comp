@@ -27,10 +27,9 @@ void main()
 
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         s_run[d] = block_offsets[block * RADIX_DIGITS + d];
-    // Where radix_scatter_tile can, each tile's keys are loaded during the previous tile's
-    // scatter (its prefetch), the block's first here (H200, 2^24 u32 keys: downsweep 107 ->
-    // 97 us).
-    const bool prefetch = RADIX_PREFETCH_SUPPORTED;
+    // Keys only: each tile's keys are loaded during the previous tile's scatter (its
+    // prefetch), the block's first here.
+    const bool prefetch = HAS_VALUE == 0;
     if (prefetch && first < last)
         radix_load_tile(0u, first * TILE, min(TILE, n - first * TILE), false);
     for (uint tile = first; tile < last; ++tile) {
@@ -43,7 +42,8 @@ void main()
             s_run[d] += s_count[d];
         }
         barrier();
-        radix_scatter_tile(0u, tile_base, tile_n, shift, false, prefetch, tile + 1u, last, 0u, n,
-                           false);
-    }
-}
+        uint next_base = tile_base + TILE;
+        bool more = tile + 1u < last;
+        radix_scatter_tile(0u, tile_base, tile_n, shift, false, prefetch && more, next_base,
+                           more ? min(TILE, n - next_base) : 0u);
+    }}

@@ -3,9 +3,8 @@
 // order from an atomic ticket and each runs radix_onesweep_partition (radix_onesweep_tile.glsl).
 // A workgroup runs partitions until the tickets run out (the dispatch may have fewer workgroups
 // than tiles: pc.onesweep_groups, radix_plan.glsl), taking the next ticket during the current
-// partition, after its look-back, and loading the next partition's keys during this one's
-// scatter (where radix_scatter_tile can): it never holds a ticket it is not about to run, so a look-back only ever waits on
-// partitions that running workgroups are working on.
+// partition's scatter, after its look-back: it never holds a ticket it is not about to run, so
+// a look-back only ever waits on partitions that running workgroups are working on.
 #extension GL_GOOGLE_include_directive : require
 #include "radix_onesweep_tile.glsl"
 
@@ -32,29 +31,19 @@ void main()
     // its tiles.)
     uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
     uint max_taken = pc.onesweep_groups != 0u ? 2u * ((tiles + groups - 1u) / groups) : 1u;
-    // With prefetch, the first partition's keys are loaded here and each partition loads the
-    // next one's during its scatter (radix_scatter_tile).
-    const bool prefetch = RADIX_PREFETCH_SUPPORTED;
-    if (prefetch && part < tiles)
-        radix_onesweep_load_partition(0u, part, n, tiles);
     for (uint taken = 1u; part < tiles; ++taken) {
         bool fetch = taken < max_taken;
         uint next = radix_onesweep_partition(p, 0u, parity, part, n, tiles, stall_first, fetch,
-                                             RADIX_S_TICKET + p, prefetch);
+                                             RADIX_S_TICKET + p);
         if (stall_first) {
             barrier();
             if (t == 0u && part != 0u)
                 atomicAdd(state[RADIX_S_DONE + p], 1u);
         }
-        if (prefetch) {
-            barrier(); // the scatter's last reads of shared memory before the next partition's
-            part = next; // uniform
-        } else {
-            if (t == 0u)
-                s_broadcast = fetch ? next : tiles;
-            barrier();
-            part = s_broadcast;
-            barrier();
-        }
+        if (t == 0u)
+            s_broadcast = fetch ? next : tiles;
+        barrier();
+        part = s_broadcast;
+        barrier();
     }
 }

@@ -79,7 +79,7 @@ void main()
         if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
             uint parity = state[RADIX_S_PARITY + p];
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
-                                            RADIX_S_FUSED_TICKET, false);
+                                            RADIX_S_FUSED_TICKET);
         } else {
             if (t == 0u && fetch)
                 next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);

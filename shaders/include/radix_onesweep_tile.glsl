@@ -45,24 +45,16 @@ const uint LB_WIDTH = 4u;
 // trip, and nothing between taking the ticket and running it waits. (Taken at the partition's
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
 // the first digit and later ones had none.) Else returns 0.
-//
-// prefetch (a constant at each call: the digit pass's RADIX_PREFETCH_SUPPORTED): r_key already
-// holds this partition's keys, and the scatter loads the next partition's keys into r_key
-// (radix_scatter_tile's prefetch) while this one's are written. Returns the next ticket then
-// to every invocation (tiles when there is none); the caller needs a barrier before the next
-// partition (the scatter ends reading shared memory). (Taken before the look-back instead,
-// to hide its round trip, the ticket's partition published later, and the look-backs waiting
-// on it cost more: H200 2^24 u32 keys +5 %.)
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
-                                   uint n, uint tiles, bool stall_first, bool full, bool fetch_next,
-                                   uint ticket_word, bool prefetch)
+                                   uint tiles, bool stall_first, bool full, bool fetch_next,
+                                   uint ticket_word)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
-    radix_count_tile(data_parity, tile_base, tile_n, shift, full, prefetch);
+    radix_count_tile(data_parity, tile_base, tile_n, shift, full, false);
 
     if (stall_first) {
         if (part == 0u && gl_SubgroupID == 0u &&
@@ -135,25 +127,8 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         next_ticket = atomicAdd(state[ticket_word], 1u);
     barrier();
 
-    if (prefetch) {
-        // Partition k > 0 starts at n - (tiles - k) * TILE (the first one is short), and
-        // tickets come in order, so the next partition is never partition 0: a full tile.
-        return radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, true,
-                                  fetch_next ? next_ticket : tiles, tiles, n - tiles * TILE, n,
-                                  true);
-    }
-    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u, 0u, n, true);
+    radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u);
     return next_ticket;
-}
-
-// Loads partition part's keys into r_key, for the first partition a workgroup runs with
-// prefetch (later ones are loaded by the partition before them).
-void radix_onesweep_load_partition(uint data_parity, uint part, uint n, uint tiles)
-{
-    uint first_n = n - (tiles - 1u) * TILE;
-    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
-    // One copy of the loads for both kinds of partition: clamped, as for a partial tile.
-    radix_load_tile(data_parity, tile_base, part == 0u ? first_n : TILE, false);
 }
 
 // Every partition but the first is a full tile: those run a copy of the partition without
@@ -164,16 +139,16 @@ void radix_onesweep_load_partition(uint data_parity, uint part, uint n, uint til
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, uint n, uint tiles,
-                              bool stall_first, bool fetch_next, uint ticket_word, bool prefetch)
+                              bool stall_first, bool fetch_next, uint ticket_word)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
     if (part != 0u || first_n == TILE)
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, n, tiles,
-                                             stall_first, true, fetch_next, ticket_word, prefetch);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, tiles,
+                                             stall_first, true, fetch_next, ticket_word);
     else
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, n, tiles,
-                                             stall_first, false, fetch_next, ticket_word, prefetch);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, tiles,
+                                             stall_first, false, fetch_next, ticket_word);
 }
 
 #endif

@@ -390,25 +390,6 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 }
 #endif
 
-// The next tile a workgroup runs, with prefetch (radix_scatter_tile): invocation 0 publishes it.
-shared uint s_next_tile;
-
-// Whether radix_scatter_tile can prefetch: it needs a barrier between invocation 0 publishing
-// the next tile and the point where r_key is free, which a keys-only scatter in one round lacks.
-#define RADIX_PREFETCH_SUPPORTED (SCATTER_ROUNDS == 2u || HAS_VALUE != 0)
-
-// Reads the next tile invocation 0 published and, when it is below next_limit, loads its keys
-// into r_key. Returns it (uniform).
-uint radix_prefetch_tile(uint parity, uint next_limit, uint next_origin, uint n, bool next_full)
-{
-    uint next = s_next_tile;
-    if (next < next_limit) {
-        uint base = next_origin + next * TILE;
-        radix_load_tile(parity, base, next_full ? TILE : min(TILE, n - base), next_full);
-    }
-    return next;
-}
-
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
 // must hold, per digit, the global index of the digit's first element in this tile minus its
@@ -420,26 +401,20 @@ uint radix_prefetch_tile(uint parity, uint next_limit, uint next_origin, uint n,
 // pairs 2^24 -1.2 % against payloads held from the load. Loading them after the last key
 // writes lost 3-4 %; docs/perf-notes.md, thirteenth session.)
 //
-// prefetch (uniform; only where RADIX_PREFETCH_SUPPORTED): invocation 0's `next` is the tile
-// this workgroup runs next (next_limit or more: none). Once r_key is free - the last round's
-// keys staged, or with payloads the last round's payloads staged (so that no register is live
-// twice) - every invocation loads that tile's keys, [next_origin + next * TILE, + TILE) (the
-// arithmetic wraps: next_origin may be "negative"), into r_key, so that their round trip
-// overlaps this tile's last writes instead of starting the next tile. Returns `next`, uniform
-// (next_limit without prefetch).
-uint radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
-                        bool prefetch, uint next, uint next_limit, uint next_origin, uint n,
-                        bool next_full)
+// prefetch (uniform, keys only): once the last round's keys are staged (r_key is free), the keys
+// of the tile this workgroup runs next, [next_base, next_base + next_n) (next_n <= TILE), are
+// loaded into r_key (radix_load_tile), so that their round trip overlaps this tile's writes
+// instead of starting the next tile. The portable downsweep's (H200, u32 keys: downsweep
+// 108 -> 96 us at 2^24, 1790 -> 1420 us at 2^28). Not for pairs (their downsweep and Onesweep
+// pass got slower, with more registers: 83 -> 115 at 512 x 17), nor in Onesweep (keys 2^24
+// +6 %: docs/perf-notes.md, seventeenth session).
+void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
+                        bool prefetch, uint next_base, uint next_n)
 {
-    uint t = gl_LocalInvocationID.x;
-    bool pf = prefetch && RADIX_PREFETCH_SUPPORTED;
-    uint fetched = next_limit;
     radix_stage_keys(0u);
     barrier();
     if (SCATTER_ROUNDS == 2u) {
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
-        if (pf && t == 0u)
-            s_next_tile = next;
         barrier();
         radix_stage_keys(STAGED);
         barrier();
@@ -454,32 +429,25 @@ uint radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
     }
 #else
-    if (pf && SCATTER_ROUNDS == 2u)
-        fetched = radix_prefetch_tile(parity, next_limit, next_origin, n, next_full);
+    if (prefetch)
+        radix_load_tile(parity, next_base, next_n, false);
 #endif
     if (SCATTER_ROUNDS == 2u)
         radix_write_keys_round(parity, 1u, tile_n, shift, full);
     else
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
 #if HAS_VALUE
-    if (pf && SCATTER_ROUNDS == 1u && t == 0u)
-        s_next_tile = next;
     barrier();
     radix_stage_values(0u, vals);
     barrier();
-    if (pf && SCATTER_ROUNDS == 1u)
-        fetched = radix_prefetch_tile(parity, next_limit, next_origin, n, next_full);
     radix_write_values_round(parity, 0u, tile_n, full);
     if (SCATTER_ROUNDS == 2u) {
         barrier();
         radix_stage_values(STAGED, vals);
         barrier();
-        if (pf)
-            fetched = radix_prefetch_tile(parity, next_limit, next_origin, n, next_full);
         radix_write_values_round(parity, 1u, tile_n, full);
     }
 #endif
-    return fetched;
 }
 
 #endif
