@@ -27,9 +27,10 @@ void main()
 
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         s_run[d] = block_offsets[block * RADIX_DIGITS + d];
-    // Keys only: each tile's keys are loaded during the previous tile's scatter (its
-    // prefetch), the block's first here.
-    const bool prefetch = HAS_VALUE == 0;
+    // 32-bit keys without payloads: each tile's keys are loaded during the previous tile's
+    // scatter (its prefetch), the block's first here. (H200, 2^24: u32 keys 0.656 -> 0.607 ms,
+    // 2^28 8.90 -> 7.42; u64 keys 1.882 -> 1.900, so not for them.)
+    const bool prefetch = HAS_VALUE == 0 && KEY64 == 0;
     if (prefetch && first < last)
         radix_load_tile(0u, first * TILE, min(TILE, n - first * TILE), false);
     for (uint tile = first; tile < last; ++tile) {
