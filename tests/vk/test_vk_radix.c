@@ -709,6 +709,49 @@ static void test_atomic_or_ranking(void)
     }
 }
 
+/* Portable blocks that walk several tiles (more tiles than RADIX_MAX_BLOCKS): the downsweep of
+ * 32-bit keys without payloads loads each tile's keys during the previous tile's scatter (its
+ * prefetch). Tiles of 64 x 2 elements make a few hundred thousand keys walk two to four tiles
+ * per block: u32 and f32 keys (prefetched), u32 pairs and u64 keys (not), partial last tiles,
+ * both directions, bit ranges, sort the same bytes as the CPU backend, and the plan in the
+ * scratch walks more than one tile per block. Portable only (Onesweep has no blocks). */
+static void test_tiles_per_block(void)
+{
+    if (algo != VKSORT_VK_ALGORITHM_PORTABLE)
+        return;
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U32, VKSORT_KEY_U64};
+    const int payloads[] = {0, 0, 1, 0};
+    unsigned rot = 0;
+    for (size_t ti = 0; ti < 4; ++ti) {
+        sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
+        c.cfg.radix_wg = 64;
+        c.cfg.radix_items = 2;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const uint32_t tile = slot->props.radix_tile_size;
+        CHECK_EQ(tile, 128u);
+        /* 3073 tiles (4 a block, the last one partial), 1025 (the last block one tile), 2048
+         * (2 a block, the last tile one short). */
+        const uint32_t counts[] = {3u * RADIX_MAX_BLOCKS * tile + 17u, (RADIX_MAX_BLOCKS + 1u) * tile,
+                                   2u * RADIX_MAX_BLOCKS * tile - 1u};
+        for (size_t i = 0; i < 3; ++i, ++rot) {
+            c.n = counts[i];
+            c.dist = (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)(rot & 1u);
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+            c.seed = 9700 + rot;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (scratch) {
+                const uint32_t *state = scratch;
+                CHECK(state[RADIX_S_TILES_PER_BLOCK] >= 2u);
+            }
+        }
+    }
+}
+
 /* Scatter in two rounds (radix_scatter_rounds 2: the tile staged half at a time): on wherever
  * the whole tile does not fit shared memory, as 32 items of 64-bit keys on 128 invocations do
  * on any device with less than 48 KiB of it (a tile of 32 KiB or more: every device here).
@@ -1182,6 +1225,7 @@ int main(int argc, char **argv)
     TIMED(test_workgroup_sizes);
     TIMED(test_atomic_or_ranking);
     TIMED(test_scatter_rounds);
+    TIMED(test_tiles_per_block);
     TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
