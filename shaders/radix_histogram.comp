@@ -8,6 +8,9 @@
 // split over the dispatch's workgroups (at most RADIX_HIST_MAX_GROUPS: radix_prepare.comp, or
 // the host without a prepare pass, RADIX_FLAG_HOST_SIZED, whose count is pc.count), rounded up
 // to a multiple of RADIX_HIST_ALIGN, so every chunk starts on a 16-byte boundary of the binding.
+// With RADIX_FLAG_BLOCK_COUNTS (portable sorts) the workgroups are the portable blocks instead
+// (chunk = the tiles of one block, a multiple of 4 keys) and each also writes its counts of
+// every digit position to the block-count table: the first digit pass's upsweep, for free.
 // Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
@@ -31,6 +34,7 @@ layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 {
 // Written by other workgroups (atomics, the ticket) and read by the last one: coherent.
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
+// Onesweep: look-back words (region 0 cleared); portable: the block-count table.
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Lookback { uint lookback[]; };
 #include "radix_plan.glsl"
 
@@ -99,8 +103,15 @@ void main()
     barrier();
 
     uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    bool block_counts = (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u;
     uint per_group = (n + groups - 1u) / groups;
     uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
+    if (block_counts) {
+        // One workgroup per block (the dispatch has exactly `blocks`).
+        uint tiles, per_block, blocks;
+        radix_tile_counts(n, tiles, per_block, blocks);
+        chunk = per_block * pc.tile_size;
+    }
     uint begin = min(group * chunk, n);
     uint end = min(begin + chunk, n);
     // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
@@ -167,10 +178,13 @@ void main()
         count_step(ok, valid, base + WG * STEP_KEYS <= end, lanes);
     }
     barrier();
+    uint table = RADIX_BLOCK_TABLE(pc.max_tiles) + group * digits * RADIX_DIGITS;
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
         uint c = s_hist[i];
         if (c != 0u)
             atomicAdd(hist[i], c);
+        if (block_counts)
+            lookback[table + i] = c;
     }
 
     // Clear look-back region 0 (rows of the first active Onesweep pass), spread over groups.

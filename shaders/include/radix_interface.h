@@ -32,6 +32,11 @@
  * and its plan writes the sizes and resets the control words that the prepare pass otherwise
  * writes. */
 #define RADIX_FLAG_HOST_SIZED 64u
+/* Portable sorts: the histogram pass's workgroups are the blocks (workgroup b walks block b's
+ * tiles) and each writes its counts of every digit position into the block-count table
+ * (RADIX_BLOCK_TABLE), so that the first scatter slot needs no upsweep: its block scan reads
+ * the table's row of that slot's digit. */
+#define RADIX_FLAG_BLOCK_COUNTS 128u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -98,5 +103,10 @@
 /* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
 #define RADIX_MAX_BLOCKS 1024u
+/* Portable sort's look-back binding: the block counts, then block offsets, of the current pass
+ * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then,
+ * with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table: block b's count of digit d at
+ * position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count + p) * RADIX_DIGITS + d. */
+#define RADIX_BLOCK_TABLE(max_blocks) ((max_blocks) * RADIX_DIGITS)
 
 #endif

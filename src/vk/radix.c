@@ -512,9 +512,15 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     const VkDeviceSize a = s->min_storage_align;
     rx->state_bytes = RADIX_STATE_WORDS * 4u;
     rx->hist_bytes = RADIX_HIST_WORDS * 4u;
+    /* Portable: the first digit pass's block counts come with the histogram (one read of the
+     * keys less; H200, 2^24 u32 keys: the upsweep was 30 of 605 us), in a table of every digit
+     * position's counts per block after the block counts (RADIX_BLOCK_TABLE). */
+    rx->block_counts = rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE && !s->emulate_no_forward_progress;
+    const uint32_t digit_positions = (uint32_t)s->key_size * 8u / RADIX_BITS;
     rx->lookback_bytes = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP
                              ? 2u * (VkDeviceSize)rx->max_tiles * RADIX_DIGITS * 4u
-                             : (VkDeviceSize)rx->max_blocks * RADIX_DIGITS * 4u;
+                             : (VkDeviceSize)rx->max_blocks * RADIX_DIGITS * 4u *
+                                   (1u + (rx->block_counts ? digit_positions : 0u));
     rx->state_offset = 0;
     rx->lookback_offset = align_up(rx->state_bytes, a);
     rx->keys_offset = align_up(rx->lookback_offset + rx->lookback_bytes, a);
@@ -715,6 +721,18 @@ static uint32_t radix_hist_groups(uint32_t n, uint32_t least)
     return g < 1u ? 1u : g > RADIX_HIST_MAX_GROUPS ? RADIX_HIST_MAX_GROUPS : g;
 }
 
+/* The portable blocks of n elements in tiles of `tile`, as radix_tile_counts (radix_common.glsl)
+ * derives them; at least one (the histogram pass's last workgroup plans, for n < 2 too). */
+static uint32_t radix_blocks(uint32_t n, uint32_t tile, uint32_t max_blocks)
+{
+    const uint32_t tiles = (uint32_t)(((uint64_t)n + tile - 1u) / tile);
+    uint32_t per_block = (tiles + max_blocks - 1u) / max_blocks;
+    if (per_block < 1u)
+        per_block = 1u;
+    const uint32_t blocks = (tiles + per_block - 1u) / per_block;
+    return blocks < 1u ? 1u : blocks;
+}
+
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *p, vksort_vk_sorter *s_msg)
 {
@@ -763,12 +781,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         ADD(RADIX_PIPE_ONESWEEP_FUSED, 0); /* every digit and the copy back */
         return VKSORT_SUCCESS;
     }
-    /* One slot per digit; the plan gives those past the active digits no workgroups. */
+    /* One slot per digit; the plan gives those past the active digits no workgroups. With the
+     * block-count table the histogram pass did slot 0's upsweep. */
     for (uint32_t k = 0; k < p->digit_count; ++k) {
         if (onesweep) {
             ADD(RADIX_PIPE_ONESWEEP, k);
         } else {
-            ADD(RADIX_PIPE_UPSWEEP, k);
+            if (k > 0 || !rx->block_counts)
+                ADD(RADIX_PIPE_UPSWEEP, k);
             ADD(RADIX_PIPE_BLOCK_SCAN, k);
             ADD(RADIX_PIPE_DOWNSWEEP, k);
         }
@@ -868,7 +888,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  (s->emulate_no_forward_progress ? RADIX_FLAG_STALL_FIRST : 0u) |
                  (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE) |
                  ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u) |
-                 (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u);
+                 (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u) |
+                 (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u);
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;
     push.bit_end = p->bit_end;
@@ -913,7 +934,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
         const uint32_t hist_groups = kind == RADIX_PIPE_HISTOGRAM && p->host_sized
-                                         ? radix_hist_groups(p->count, rx->hist_chunk)
+                                         ? (rx->block_counts ? radix_blocks(p->count, push.tile_size, rx->max_blocks)
+                                                             : radix_hist_groups(p->count, rx->hist_chunk))
                                          : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);

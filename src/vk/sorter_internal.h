@@ -102,6 +102,10 @@ typedef struct vksort_vk_radix {
     uint32_t max_tiles;            /* look-back rows of one region (Onesweep) */
     uint32_t onesweep_groups;      /* workgroups of a digit pass, at most (0: one per tile) */
     uint32_t max_blocks;           /* portable blocks */
+    /* Portable: the histogram pass writes the block-count table and the first digit pass has no
+     * upsweep (RADIX_FLAG_BLOCK_COUNTS); not with the stall emulation, whose stalled block is
+     * the upsweep's. */
+    int block_counts;
     VkDeviceSize state_offset, hist_offset, lookback_offset, keys_offset, values_offset;
     VkDeviceSize state_bytes, hist_bytes, lookback_bytes;
     VkDeviceSize scratch_size;
