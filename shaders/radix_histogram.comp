@@ -8,9 +8,12 @@
 // split over the dispatch's workgroups (at most RADIX_HIST_MAX_GROUPS: radix_prepare.comp, or
 // the host without a prepare pass, RADIX_FLAG_HOST_SIZED, whose count is pc.count), rounded up
 // to a multiple of RADIX_HIST_ALIGN, so every chunk starts on a 16-byte boundary of the binding.
-// With RADIX_FLAG_BLOCK_COUNTS (portable sorts) the workgroups are the portable blocks instead
-// (chunk = the tiles of one block, a multiple of 4 keys) and each also writes its counts of
-// every digit position to the block-count table: the first digit pass's upsweep, for free.
+// With RADIX_FLAG_BLOCK_COUNTS (portable sorts) workgroup g walks consecutive portable blocks
+// instead (the dispatch: ceil(blocks / k) workgroups of k blocks, k the least that keeps them
+// at most RADIX_HIST_MAX_GROUPS; a block is a multiple of 4 keys) and writes each block's
+// counts of every digit position to the block-count table: the first digit pass's upsweep.
+// (One workgroup per block, 993 at 2^24 u32 keys on the H200, cost 4 us more: every
+// workgroup's global atomics land on the same 1024 bins.)
 // Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
@@ -43,6 +46,9 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Lookb
 #else
 #define VEC_KEYS 4u
 #endif
+
+// RADIX_FLAG_BLOCK_COUNTS, as a constant: the portable sorters' pipelines carry the table code.
+layout(constant_id = 10) const bool BLOCK_COUNTS = false;
 
 shared uint s_hist[RADIX_MAX_PASSES * RADIX_DIGITS];
 shared bool s_last;
@@ -90,30 +96,10 @@ void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS], bool full, uint lane
     }
 }
 
-void main()
+// Counts the keys [begin, end) into s_hist (begin a multiple of 4 keys). In uniform control flow.
+void count_range(uint begin, uint end, uint lanes)
 {
     uint t = gl_LocalInvocationID.x;
-    bool host_sized = (pc.flags & RADIX_FLAG_HOST_SIZED) != 0u;
-    uint n = host_sized ? pc.count : state[RADIX_S_COUNT];
-    uint group = radix_group_index();
-    uint digits = pc.digit_count;
-    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
-    for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
-        s_hist[i] = 0u;
-    barrier();
-
-    uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
-    bool block_counts = (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u;
-    uint per_group = (n + groups - 1u) / groups;
-    uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
-    if (block_counts) {
-        // One workgroup per block (the dispatch has exactly `blocks`).
-        uint tiles, per_block, blocks;
-        radix_tile_counts(n, tiles, per_block, blocks);
-        chunk = per_block * pc.tile_size;
-    }
-    uint begin = min(group * chunk, n);
-    uint end = min(begin + chunk, n);
     // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
     // time. Trip counts are workgroup-uniform (subgroup operations in count_step).
     uint vec_end = (pc.flags & RADIX_FLAG_KEYS_VEC4) != 0u
@@ -177,14 +163,64 @@ void main()
             ok[k] = radix_order_key(ok[k]);
         count_step(ok, valid, base + WG * STEP_KEYS <= end, lanes);
     }
+}
+
+// Table words (every digit position's counts) per invocation, at most.
+#define TABLE_WORDS_PER_INVOCATION (RADIX_MAX_PASSES * RADIX_DIGITS / RADIX_PLAN_WORKGROUP)
+
+void main()
+{
+    uint t = gl_LocalInvocationID.x;
+    bool host_sized = (pc.flags & RADIX_FLAG_HOST_SIZED) != 0u;
+    uint n = host_sized ? pc.count : state[RADIX_S_COUNT];
+    uint group = radix_group_index();
+    uint digits = pc.digit_count;
+    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
+    for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
+        s_hist[i] = 0u;
     barrier();
-    uint table = RADIX_BLOCK_TABLE(pc.max_tiles) + group * digits * RADIX_DIGITS;
+
+    uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
+    bool block_counts = BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u;
+    uint per_group = (n + groups - 1u) / groups;
+    uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
+    uint begin = min(group * chunk, n);
+    uint end = min(begin + chunk, n);
+    if (!block_counts) {
+        count_range(begin, end, lanes);
+    } else {
+        // This workgroup's blocks, each counted on top of the ones before it and its row of the
+        // table written as the difference (its keys' counts) between two barriers.
+        uint tiles, per_block, blocks;
+        radix_tile_counts(n, tiles, per_block, blocks);
+        uint span = per_block * pc.tile_size;
+        uint group_blocks = (blocks + groups - 1u) / groups;
+        uint first_block = group * group_blocks;
+        uint last_block = min(first_block + group_blocks, blocks);
+        uint before[TABLE_WORDS_PER_INVOCATION];
+        [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j)
+            before[j] = 0u;
+        for (uint b = first_block; b < last_block; ++b) {
+            uint lo = b * span;
+            count_range(lo, min(lo + span, n), lanes);
+            barrier();
+            uint row = RADIX_BLOCK_TABLE(pc.max_tiles) + b * digits * RADIX_DIGITS;
+            [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j) {
+                uint i = j * WG + t;
+                if (i < digits * RADIX_DIGITS) {
+                    uint c = s_hist[i];
+                    lookback[row + i] = c - before[j];
+                    before[j] = c;
+                }
+            }
+            barrier(); // read before the next block's counts land
+        }
+    }
+    barrier();
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
         uint c = s_hist[i];
         if (c != 0u)
             atomicAdd(hist[i], c);
-        if (block_counts)
-            lookback[table + i] = c;
     }
 
     // Clear look-back region 0 (rows of the first active Onesweep pass), spread over groups.

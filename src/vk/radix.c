@@ -575,12 +575,15 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds),
      * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl); the other passes
      * have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
-     * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it). */
+     * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
+     * the histogram pass writes the block-count table (its code only in portable sorters'
+     * histogram pipelines: code that never runs has slowed passes on the H200). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
         (uint32_t)s->key_type,
         rx->poll_burst,
+        rx->block_counts ? VK_TRUE : VK_FALSE,
         g->workgroup,
         g->items,
         g->smem_words,
@@ -588,17 +591,18 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->scatter_rounds,
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 0, 1, 3, 4, 5, 6, 8};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
     }
-    /* The fixed-size passes take only the key type and the poll burst (the first two entries).
+    /* The fixed-size passes take only the key type, the poll burst and the table flag (the first
+     * three entries).
      * The portable pairs downsweep keeps the runtime key type: specialised, it ran 1.6x slower
      * on the H200 (2^24 u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass
      * gained 3-5 %. */
     const uint32_t first = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload ? 1u : 0u;
-    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 2u) - first;
+    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 3u) - first;
     out->info.pMapEntries = out->entries + first;
     out->info.dataSize = sizeof out->data;
     out->info.pData = out->data;
@@ -731,6 +735,14 @@ static uint32_t radix_blocks(uint32_t n, uint32_t tile, uint32_t max_blocks)
         per_block = 1u;
     const uint32_t blocks = (tiles + per_block - 1u) / per_block;
     return blocks < 1u ? 1u : blocks;
+}
+
+/* The histogram pass's workgroups with the block-count table: ceil(blocks / k) of k blocks
+ * each, k the least that keeps them at most RADIX_HIST_MAX_GROUPS (radix_prepare.comp's). */
+static uint32_t radix_table_hist_groups(uint32_t blocks)
+{
+    const uint32_t k = (blocks + RADIX_HIST_MAX_GROUPS - 1u) / RADIX_HIST_MAX_GROUPS;
+    return (blocks + k - 1u) / k;
 }
 
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
@@ -934,7 +946,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
         const uint32_t hist_groups = kind == RADIX_PIPE_HISTOGRAM && p->host_sized
-                                         ? (rx->block_counts ? radix_blocks(p->count, push.tile_size, rx->max_blocks)
+                                         ? (rx->block_counts ? radix_table_hist_groups(radix_blocks(p->count, push.tile_size, rx->max_blocks))
                                                              : radix_hist_groups(p->count, rx->hist_chunk))
                                          : 0u;
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
