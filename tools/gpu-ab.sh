@@ -57,7 +57,7 @@ for c in $CASES; do
             grep -q UNSORTED "$f" && m="$m(UNSORTED)"
             ms="$ms ${m:--}"
         done
-        passes=$(grep -m1 'passes:' "$OUT/ab/$v-$w-$s-$k-1.txt" | sed 's/^ *//; s/onesweep pass /p/g; s/us//g')
+        passes=$(grep -m1 'passes:' "$OUT/ab/$v-$w-$s-$k-1.txt" | sed 's/^ *//; s/onesweep pass /p/g; s/\([0-9]\)us/\1/g')
         echo "| $w $s 2^$k | $v |$ms | $passes |"
     done
 done

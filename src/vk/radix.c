@@ -945,10 +945,11 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                 pc.flags |= RADIX_FLAG_KEYS_VEC4;
         }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
-        const uint32_t hist_groups = kind == RADIX_PIPE_HISTOGRAM && p->host_sized
-                                         ? (rx->block_counts ? radix_table_hist_groups(radix_blocks(p->count, push.tile_size, rx->max_blocks))
-                                                             : radix_hist_groups(p->count, rx->hist_chunk))
-                                         : 0u;
+        uint32_t hist_groups = 0u;
+        if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized)
+            hist_groups = rx->block_counts
+                              ? radix_table_hist_groups(radix_blocks(p->count, push.tile_size, rx->max_blocks))
+                              : radix_hist_groups(p->count, rx->hist_chunk);
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
