@@ -47,4 +47,5 @@ void main()
         bool more = tile + 1u < last;
         radix_scatter_tile(0u, tile_base, tile_n, shift, false, prefetch && more, next_base,
                            more ? min(TILE, n - next_base) : 0u);
-    }}
+    }
+}

@@ -182,12 +182,11 @@ void main()
 
     uint groups = gl_NumWorkGroups.x * gl_NumWorkGroups.y;
     bool block_counts = BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u;
-    uint per_group = (n + groups - 1u) / groups;
-    uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
-    uint begin = min(group * chunk, n);
-    uint end = min(begin + chunk, n);
     if (!block_counts) {
-        count_range(begin, end, lanes);
+        uint per_group = (n + groups - 1u) / groups;
+        uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
+        uint begin = min(group * chunk, n);
+        count_range(begin, min(begin + chunk, n), lanes);
     } else {
         // This workgroup's blocks, each counted on top of the ones before it and its row of the
         // table written as the difference (its keys' counts) between two barriers.
