@@ -18,11 +18,13 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
- *                    [--radix-wg N] [--radix-compact] [--persistent-scratch] [--frame SORTS]
- *                    [--count N]
+ *                    [--radix-wg N] [--radix-groups N] [--radix-compact] [--persistent-scratch]
+ *                    [--frame SORTS] [--count N]
  *   --count N: one count, any value from 2 to 2^30 (e.g. 1000000), instead of the powers of two
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
  *   --radix-wg: vksort_vk_sorter_create_info::radix_workgroup_size (tuning)
+ *   --radix-groups: vksort_vk_sorter_create_info::radix_onesweep_workgroups (tuning; a
+ *                   --radix-wg geometry otherwise runs a workgroup per tile)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
@@ -84,6 +86,7 @@ static vk_rig rig;
 static gpu_fill fill; /* the input generator (bench/gpu_fill.h) */
 static uint32_t radix_items; /* --radix-items (0: the sorter default) */
 static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
+static uint32_t radix_groups; /* --radix-groups (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
@@ -215,6 +218,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.algorithm = algo;
     ci.radix_items_per_invocation = radix_items;
     ci.radix_workgroup_size = radix_wg;
+    ci.radix_onesweep_workgroups = radix_groups;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
@@ -583,6 +587,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--copy-tbps") && v) copy_tbps = atof(argv[++i]);
         else if (!strcmp(a, "--radix-items") && v) radix_items = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--radix-wg") && v) radix_wg = (uint32_t)atoi(argv[++i]);
+        else if (!strcmp(a, "--radix-groups") && v) radix_groups = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--radix-compact")) radix_compact = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
