@@ -387,17 +387,20 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         size_t used = 0;
         vksort_vk_sorter_properties props;
         vksort_vk_get_sorter_properties(s, &props);
-        /* The geometry this count took: small, mid or the default tiles. */
+        /* The geometry this count took: small, the wave band's, mid or the default tiles. */
         const int small = props.radix_small_tile_size && n <= props.radix_small_max_count;
-        const int mid = !small && props.radix_mid_tile_size && n <= props.radix_mid_max_count;
+        const int wave = !small && n > props.radix_wave_min_count && n <= props.radix_wave_max_count;
+        const int mid = !small && !wave && props.radix_mid_tile_size && n <= props.radix_mid_max_count;
         if (props.radix_tile_size)
             used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u] ",
                                      small ? props.radix_small_workgroup_size
-                                     : mid ? props.radix_mid_workgroup_size
-                                           : props.radix_workgroup_size,
+                                     : wave ? props.radix_wave_workgroup_size
+                                     : mid  ? props.radix_mid_workgroup_size
+                                            : props.radix_workgroup_size,
                                      small ? props.radix_small_tile_size
-                                     : mid ? props.radix_mid_tile_size
-                                           : props.radix_tile_size);
+                                     : wave ? props.radix_wave_tile_size
+                                     : mid  ? props.radix_mid_tile_size
+                                            : props.radix_tile_size);
         for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);

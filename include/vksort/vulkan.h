@@ -140,8 +140,8 @@ typedef enum vksort_vk_create_flag_bits {
      * 16-bit per-subgroup counters, about half the shared memory, so that two workgroups share
      * a multiprocessor on drivers that keep little shared memory per multiprocessor), with a
      * one-round geometry for counts up to 2^20 where one fits (radix_mid_*). The default for
-     * u32 keys on devices whose radix pipelines all run 32 lanes; this flag asks for it
-     * everywhere. */
+     * u32 keys (and Onesweep's u32 pairs, 384 x 19) on devices whose radix pipelines all run
+     * 32 lanes; this flag asks for it everywhere. */
     VKSORT_VK_CREATE_RADIX_COMPACT_TILES = 1u << 5,
     /* A promise: the device was created with the pipelineRobustness feature enabled
      * (VK_EXT_pipeline_robustness, which must then be listed in enabled_extensions, or Vulkan
@@ -298,9 +298,9 @@ typedef struct vksort_vk_sorter_properties {
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
      * invocations in one scatter round. Where the default tiles are compact, up to 2^20: 512 x
      * 17 on 32-lane devices where one round holds it (u32 keys and pairs; not u64 keys),
-     * elsewhere the one-round geometry the compact one replaced. For u32 pairs on 32-lane
-     * devices (default 512 x 17), up to 2^24: 256 x 16, two workgroups per multiprocessor (7-13 %
-     * faster at 2^21-2^23 on the H200, docs/vulkan.md). */
+     * elsewhere the one-round geometry the compact one replaced. For Onesweep's u32 pairs on
+     * 32-lane devices (default 384 x 19 compact), up to 2^22: 256 x 16, two workgroups per
+     * multiprocessor (docs/vulkan.md). */
     uint32_t radix_mid_tile_size;
     uint32_t radix_mid_workgroup_size;
     uint32_t radix_mid_max_count;
@@ -313,13 +313,16 @@ typedef struct vksort_vk_sorter_properties {
      * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
      * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
     uint32_t radix_fused_max_count;
-    /* Counts in (radix_wave_min_count, radix_wave_max_count] (0, 0: none) take the default
-     * tiles, fused, though they lie in the mid range: u32 pairs on 32-lane devices whose driver
-     * gives the SM count (VK_NV_shader_sm_builtins), from 5/8 of one wave of 512 x 17 tiles (one
-     * per SM) to one wave - there the wave beats the 256 x 16 mid tiles (H200: 2^20 pairs 6 %
-     * faster; on either side of the band the mid tiles win, docs/vulkan.md). */
+    /* Counts in (radix_wave_min_count, radix_wave_max_count] (0, 0: none) take tiles of
+     * radix_wave_tile_size on radix_wave_workgroup_size invocations in one scatter round, fused,
+     * though they lie in the mid range: u32 pairs on 32-lane devices whose driver gives the SM
+     * count (VK_NV_shader_sm_builtins), from 5/8 of one wave of 512 x 17 tiles (one per SM) to
+     * one wave - there the wave beats the 256 x 16 mid tiles (H200: 2^20 pairs 6 % faster; on
+     * either side of the band the mid tiles win, docs/vulkan.md). */
     uint32_t radix_wave_min_count;
     uint32_t radix_wave_max_count;
+    uint32_t radix_wave_tile_size;
+    uint32_t radix_wave_workgroup_size;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile

@@ -178,10 +178,19 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
            w <= max_pinned_wg;
 }
 
+/* Items per invocation of Onesweep's compact u32 pairs tiles (384 invocations, two scatter
+ * rounds) on 32-lane devices: the most at which NVIDIA's compiler keeps the pass at 80
+ * registers, so that two workgroups share an SM (H200, driver 580.159.04, registers of 384 x
+ * 15..24: 80 80 80 108 80 114 113 152 150 167). Against 512 x 17 in one round (one per SM),
+ * 2026-12-01: 2^23 0.392 -> 0.364 ms, 2^24 0.710 -> 0.628, 2^25 1.325 -> 1.157, 2^28 9.96 ->
+ * 8.52; 384 x 17 0.639 / 8.79, 384 x 16 0.710 / 9.78 (docs/perf-notes.md, eighteenth
+ * session). */
+#define RADIX_PAIRS_COMPACT_ITEMS 19u
+
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken: where the default
  * is compact, and for u32 pairs on 32-lane devices. */
 #define RADIX_MID_MAX_COUNT (1u << 20)
-#define RADIX_PAIRS_MID_MAX_COUNT (1u << 24)
+#define RADIX_PAIRS_MID_MAX_COUNT (1u << 22)
 
 /* The 32-lane default and mid tiles run fused up to RADIX_FUSED_WAVE_TILES tiles per workgroup
  * that shares a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17):
@@ -351,15 +360,16 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
      * runs 32 lanes: u32 keys 384 invocations with 22 items each (a tile of 8448; CUB's is
      * 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
-     * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); pairs and u64 keys
-     * 512 x 17, one workgroup per multiprocessor (no compact shape of pairs was faster: 384 x 12
-     * runs two per SM and still lost; loading payloads late made a pass 2x slower;
-     * docs/perf-notes.md).
+     * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); Onesweep's u32 pairs
+     * the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS); portable pairs and u64 keys 512 x 17,
+     * one workgroup per multiprocessor.
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
     uint32_t default_per_sm = 0u; /* the 32-lane default shape's workgroups per SM; 0: not it */
+    const int onesweep_pairs32 = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && key_words == 1u &&
+                                 s->has_payload;
     if (min_size == 32u && max_size == 32u)
-        wides[1] = key_words == 1u && !s->has_payload ? 384u : 512u;
+        wides[1] = key_words == 1u && (!s->has_payload || onesweep_pairs32) ? 384u : 512u;
     const uint32_t max_pinned_wg =
         rx->pinned_subgroup_size ? rx->pinned_subgroup_size * range.maxComputeWorkgroupSubgroups
                                  : UINT32_MAX;
@@ -368,8 +378,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         if (!radix_workgroup_runs(lim, wide, max_size, max_pinned_wg))
             continue;
         const int compact = k == 1 && wide == 384u;
-        const uint32_t pref = compact && info->radix_items_per_invocation == 0u ? 22u
-                                                                                 : preferred_items(info, rx);
+        const uint32_t pref = !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
+                              : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
+                                               : 22u;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
@@ -413,13 +424,29 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                                                : RADIX_FUSED_WAVE_TILES);
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
     uint32_t mid_wave_tiles = RADIX_FUSED_WAVE_TILES;
+    /* u32 pairs on the 32-lane default (384 x 19 compact, two workgroups per SM): counts from the
+     * small geometry's up to RADIX_PAIRS_MID_MAX_COUNT take 256 x 16 (two per SM, one round)
+     * instead, fused (H200, 2026-12-01, two rounds each: 2^22 0.239 ms against the compact
+     * tiles' 0.237 unfused and 0.287 fused; 2^21 0.142 against 0.176 fused; at 2^23 the compact
+     * tiles win, 0.364 against 0.392; docs/perf-notes.md, eighteenth session). */
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && default_shape && onesweep_pairs32 &&
+        s->max_count > rx->small.max_count && radix_workgroup_runs(lim, 256u, max_size, max_pinned_wg)) {
+        radix_geometry mid = radix_fit(lim, 256u, min_size, key_words, 16u, 1u, atomic_or);
+        if (mid.items == 16u) {
+            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
+                               s->max_count < RADIX_PAIRS_MID_MAX_COUNT ? s->max_count
+                                                                        : RADIX_PAIRS_MID_MAX_COUNT);
+            mid_per_sm = 2u;
+            mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
+        }
+    }
     /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
      * 8448 at 2^20) and their two scatter rounds cost 10 % (0.124 against 0.111 ms at 2^20,
      * docs/perf-notes.md). */
-    if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && compact_default &&
-        s->max_count > rx->small.max_count) {
+    else if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && compact_default &&
+             s->max_count > rx->small.max_count) {
         /* 512 x 17 where every pipeline runs 32 lanes, else the one-round geometry the flag
          * replaced. */
         const int wide32 = min_size == 32u && max_size == 32u && radix_workgroup_runs(lim, 512u, max_size, max_pinned_wg);
@@ -432,22 +459,6 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             radix_set_geometry(&rx->mid, &mid, min_size, key_words,
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
         mid_per_sm = wide32 ? 1u : 0u;
-    }
-    /* u32 pairs on the 32-lane default (512 x 17, one workgroup per SM): counts from the small
-     * geometry's up to RADIX_PAIRS_MID_MAX_COUNT take 256 x 16 (two per SM) instead. On the H200
-     * (2026-11-30, two rounds each): 2^21 0.204 -> 0.182 ms, 2^22 0.322 -> 0.280, 2^23 0.497 ->
-     * 0.465, 2^24 0.843 -> 0.833; from 2^25 on it loses (2^26 +5 %, 2^28 +7 %). */
-    else if (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && default_shape && default_per_sm == 1u &&
-             key_words == 1u && s->has_payload && s->max_count > rx->small.max_count &&
-             radix_workgroup_runs(lim, 256u, max_size, max_pinned_wg)) {
-        radix_geometry mid = radix_fit(lim, 256u, min_size, key_words, 16u, 1u, atomic_or);
-        if (mid.items == 16u) {
-            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
-                               s->max_count < RADIX_PAIRS_MID_MAX_COUNT ? s->max_count
-                                                                        : RADIX_PAIRS_MID_MAX_COUNT);
-            mid_per_sm = 2u;
-            mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
-        }
     }
     if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
@@ -471,21 +482,25 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * where those fuse whole and their wave reaches past them (so the fused counts are one
      * range, vksort_vk_sorter_properties::radix_fused_max_count). */
     const uint32_t below = rx->mid.max_count > rx->small.max_count ? rx->mid.max_count : rx->small.max_count;
-    /* u32 pairs on the 32-lane default (512 x 17, one workgroup per SM) where the driver gives
-     * the SM count: the mid counts whose default tiles fill between 5/8 of one wave and one
-     * wave run those tiles, fused, instead of the 256 x 16 mid tiles. On the H200 (132 SMs,
-     * 2026-12-01, persistent scratch, two rounds): 655360 pairs 0.0768 -> 0.0762 ms, 786432
-     * 0.0809 -> 0.0793, 917504 0.0860 -> 0.0828, 2^20 0.0898 -> 0.0844 (CUB 0.085-0.088);
-     * 589824 (68 tiles) +2.5 %, and past one wave 1310720 +7 % (docs/perf-notes.md). */
-    if (fuse && mid_wave_tiles == RADIX_PAIRS_MID_FUSED_WAVE_TILES && rx->mid.max_count) {
-        const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * rx->geometry.tile;
-        uint64_t hi = wave; /* within the mid counts and the default tiles' fused ones */
+    /* u32 pairs on the 32-lane default where the driver gives the SM count: the mid counts that
+     * fill between 5/8 of one wave and one wave of 512 x 17 tiles (one round, one workgroup per
+     * SM: the wave geometry) run those tiles, fused, instead of the 256 x 16 mid tiles. On the
+     * H200 (132 SMs, 2026-12-01, persistent scratch, two rounds): 655360 pairs 0.0768 -> 0.0762
+     * ms, 786432 0.0809 -> 0.0793, 917504 0.0860 -> 0.0828, 2^20 0.0898 -> 0.0844 (CUB
+     * 0.085-0.088); 589824 (68 tiles) +2.5 %, and past one wave 1310720 +7 %; the compact 384 x
+     * 19 tiles fused in the band instead lost 1.5 % at 786432 and 34 % at 2^20
+     * (docs/perf-notes.md). */
+    if (fuse && mid_wave_tiles == RADIX_PAIRS_MID_FUSED_WAVE_TILES && rx->mid.max_count &&
+        radix_workgroup_runs(lim, 512u, max_size, max_pinned_wg)) {
+        radix_geometry band = radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or);
+        const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * (512u * 17u);
+        uint64_t hi = wave; /* within the mid counts */
         if (hi > rx->mid.max_count)
             hi = rx->mid.max_count;
-        if (hi > rx->geometry.fused_max_count)
-            hi = rx->geometry.fused_max_count;
         const uint64_t lo = wave / 8u * 5u;
-        if (lo >= rx->small.max_count && hi > lo) {
+        if (band.items == 17u && lo >= rx->small.max_count && hi > lo) {
+            radix_set_geometry(&rx->wave, &band, min_size, key_words, (uint32_t)hi);
+            rx->wave.fused_max_count = (uint32_t)hi;
             rx->wave_min_count = (uint32_t)lo;
             rx->wave_max_count = (uint32_t)hi;
         }
@@ -497,8 +512,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
     uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->geometry.tile - 1) / rx->geometry.tile);
-    const vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
-    for (int k = 0; k < 2; ++k) {
+    const vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
+    for (int k = 0; k < 3; ++k) {
         if (!others[k]->max_count)
             continue;
         uint32_t other_tiles = (others[k]->max_count + others[k]->tile - 1u) / others[k]->tile;
@@ -622,7 +637,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     vksort_vk_radix_specialization(s, pipe, geo, &spec);
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name,
-             geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles" : "");
+             geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles"
+                                       : geo == &rx->wave ? " wave tiles" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
     const uint32_t local = tile_pass ? workgroup : 256u;
@@ -650,18 +666,20 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
         if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
-            needed = s->radix.geometry.fused_max_count != 0u || s->radix.wave_max_count != 0u;
+            needed = s->radix.geometry.fused_max_count != 0u;
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    vksort_vk_radix_geometry *others[2] = {&s->radix.small, &s->radix.mid};
-    for (int k = 0; k < 2; ++k) {
+    vksort_vk_radix_geometry *others[3] = {&s->radix.small, &s->radix.mid, &s->radix.wave};
+    for (int k = 0; k < 3; ++k) {
         if (!others[k]->max_count)
             continue;
-        r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
+        /* The wave geometry's sorts always run fused. */
+        if (others[k] != &s->radix.wave)
+            r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
         if (r == VKSORT_SUCCESS && others[k]->fused_max_count)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, others[k]);
         if (r != VKSORT_SUCCESS)
@@ -678,8 +696,8 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
-    vksort_vk_radix_geometry *others[2] = {&rx->small, &rx->mid};
-    for (int k = 0; k < 2; ++k) {
+    vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
+    for (int k = 0; k < 3; ++k) {
         if (others[k]->onesweep)
             s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
         if (others[k]->fused)
@@ -775,12 +793,14 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
     p->geometry = NULL;
-    /* The mid counts of one default wave (wave_min_count, wave_max_count] run the default
-     * tiles, fused. */
+    /* The mid counts of one wave of the wave geometry's tiles (wave_min_count, wave_max_count]
+     * run those tiles, fused. */
     const int wave = onesweep && p->count > rx->wave_min_count && p->count <= rx->wave_max_count;
     if (onesweep && rx->small.max_count && p->count <= rx->small.max_count)
         p->geometry = &rx->small;
-    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count && !wave)
+    else if (wave)
+        p->geometry = &rx->wave;
+    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
         p->geometry = &rx->mid;
     /* A host count on a persistent scratch needs no prepare pass: the histogram pass is sized
      * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan

@@ -978,10 +978,14 @@ static void test_fused_default(void)
         si.count = top + 1u;
         CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 4u);
         if (cases[i].type == VKSORT_KEY_U32 && cases[i].payload) {
-            /* u32 pairs: 256 x 16 mid tiles up to 2^24 (here max_count), fused to 2^22. */
+            /* u32 pairs: 256 x 16 mid tiles up to 2^22, fused whole; 384 x 19 compact tiles
+             * above. */
             CHECK_EQ(pr->radix_mid_workgroup_size, 256u);
             CHECK_EQ(pr->radix_mid_tile_size, 4096u);
-            CHECK_EQ(pr->radix_mid_max_count, 1u << 23);
+            CHECK_EQ(pr->radix_mid_max_count, 1u << 22);
+            CHECK_EQ(pr->radix_workgroup_size, 384u);
+            CHECK_EQ(pr->radix_tile_size, 384u * 19u);
+            CHECK_EQ(pr->radix_scatter_rounds, 2u);
             CHECK_EQ(top, 1u << 22);
         }
         /* The largest fused count, one below it and the first count after it. */
@@ -997,8 +1001,8 @@ static void test_fused_default(void)
 }
 
 /* The u32 pairs wave band (32-lane devices whose driver gives the SM count): counts in
- * (radix_wave_min_count, radix_wave_max_count] run the default tiles fused though the mid range
- * holds them. Its edges and one count past each sort right, with the tiles the plan counted
+ * (radix_wave_min_count, radix_wave_max_count] run the wave geometry's tiles (512 x 17) fused
+ * though the mid range holds them. Its edges and one count past each sort right, with the tiles the plan counted
  * showing which geometry ran (the state's tile count: n over that geometry's tile). Elsewhere,
  * and for every other key type, no band. */
 static void test_wave_band(void)
@@ -1024,12 +1028,15 @@ static void test_wave_band(void)
              * driver reports SMs: NVIDIA). */
             CHECK_EQ(lo, 0u);
             CHECK_EQ(hi, 0u);
+            CHECK_EQ(pr->radix_wave_tile_size, 0u);
             if (band_kind && strstr(rig.props.deviceName, "NVIDIA"))
                 CHECK(hi != 0u); /* VK_NV_shader_sm_builtins is there */
             continue;
         }
-        const uint32_t tile = pr->radix_tile_size, mid_tile = pr->radix_mid_tile_size;
-        CHECK_EQ(hi % tile, 0u);                  /* one default tile per SM */
+        const uint32_t tile = pr->radix_wave_tile_size, mid_tile = pr->radix_mid_tile_size;
+        CHECK_EQ(tile, 512u * 17u);
+        CHECK_EQ(pr->radix_wave_workgroup_size, 512u);
+        CHECK_EQ(hi % tile, 0u);                  /* one tile per SM */
         CHECK_EQ(lo, hi / 8u * 5u);               /* from 5/8 of the wave */
         CHECK(lo >= pr->radix_small_max_count && hi <= pr->radix_mid_max_count);
         CHECK(hi <= pr->radix_fused_max_count);   /* the fused counts stay one range */
