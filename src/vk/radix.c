@@ -186,6 +186,11 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * 8.52; 384 x 17 0.639 / 8.79, 384 x 16 0.710 / 9.78 (docs/perf-notes.md, eighteenth
  * session). */
 #define RADIX_PAIRS_COMPACT_ITEMS 19u
+/* The same for u32 keys: 384 x 26 (9984, rounds of 13 items, 23.5 KB of shared memory) is the
+ * largest at 80 registers (384 x 22..26 at 80, 28 and 30 at 140-146). H200, 2026-12-01: 2^24
+ * 0.467 -> 0.444 ms, 2^28 6.29 -> 5.85 against 384 x 22; 384 x 24 0.457 / 6.02
+ * (docs/perf-notes.md, eighteenth session). */
+#define RADIX_KEYS_COMPACT_ITEMS 26u
 
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken: where the default
  * is compact, and for u32 pairs on 32-lane devices. */
@@ -358,8 +363,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
     /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
-     * runs 32 lanes: u32 keys 384 invocations with 22 items each (a tile of 8448; CUB's is
-     * 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
+     * runs 32 lanes: u32 keys 384 invocations with 26 items each (RADIX_KEYS_COMPACT_ITEMS, a
+     * tile of 9984; CUB's is 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
      * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); Onesweep's u32 pairs
      * the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS); portable pairs and u64 keys 512 x 17,
      * one workgroup per multiprocessor.
@@ -380,7 +385,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         const int compact = k == 1 && wide == 384u;
         const uint32_t pref = !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
                               : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
-                                               : 22u;
+                                               : RADIX_KEYS_COMPACT_ITEMS;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
