@@ -308,7 +308,7 @@ typedef struct vksort_vk_sorter_properties {
     VkBool32 radix_mid_fused;
     /* Onesweep sorts of counts up to this run fused (0: none): the small counts, and the mid
      * and default counts whose tiles fit a few waves of the GPU where the 32-lane default
-     * shapes are used (u32 keys up to 8650752 - 2^23 and a bit -, u32 pairs up to 2^22, u64
+     * shapes are used (u32 keys up to 10223616 - 2^23 and a bit -, u32 pairs up to 2^22, u64
      * keys up to 2228224 on the H200), every mid count elsewhere. Larger counts keep a
      * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
      * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
@@ -331,10 +331,10 @@ typedef struct vksort_vk_sorter_properties {
     VkBool32 radix_small_atomic_or;
     /* 1: a radix tile is staged whole in shared memory for its scatter; 2: in two halves with
      * 16-bit per-subgroup counters ("compact"), where one round does not fit
-     * maxComputeSharedMemorySize (the tile or the per-subgroup counters), for u32 keys on
-     * 32-lane devices (384 x 22 in about 22 KiB, so that two workgroups share a multiprocessor
-     * on drivers that keep ~50 KiB of shared memory per multiprocessor), or when asked for
-     * (VKSORT_VK_CREATE_RADIX_COMPACT_TILES). */
+     * maxComputeSharedMemorySize (the tile or the per-subgroup counters), for u32 keys and
+     * Onesweep's u32 pairs on 32-lane devices (384 x 26 and 384 x 19 in 22-23 KiB, so that two
+     * workgroups share a multiprocessor on drivers that keep ~50 KiB of shared memory per
+     * multiprocessor), or when asked for (VKSORT_VK_CREATE_RADIX_COMPACT_TILES). */
     uint32_t radix_scatter_rounds;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */

@@ -187,8 +187,9 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * session). */
 #define RADIX_PAIRS_COMPACT_ITEMS 19u
 /* The same for u32 keys: 384 x 26 (9984, rounds of 13 items, 23.5 KB of shared memory) is the
- * largest at 80 registers (384 x 22..26 at 80, 28 and 30 at 140-146). H200, 2026-12-01: 2^24
- * 0.467 -> 0.444 ms, 2^28 6.29 -> 5.85 against 384 x 22; 384 x 24 0.457 / 6.02
+ * largest at 80 registers (384 x 22..26 at 80, 28 and 30 at 140-146). H200, 2026-12-01, against
+ * 384 x 22: 2^24 0.470 -> 0.445 ms, 2^28 6.296 -> 5.850, 2^23 (fused) 0.286 -> 0.282, but 2^21
+ * 0.098 -> 0.103 and 2^22 0.168 -> 0.175 (fused); 384 x 24 2^24 0.457, 2^28 6.02
  * (docs/perf-notes.md, eighteenth session). */
 #define RADIX_KEYS_COMPACT_ITEMS 26u
 
@@ -208,7 +209,7 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * one wave.) */
 #define RADIX_FUSED_WAVE_TILES 256u           /* tiles per workgroup slot: about two waves */
 #define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u /* about four */
-/* u32 keys (384 x 22) fuse to about four waves since the short partition runs first (eleventh
+/* u32 keys (384 x 22, now 384 x 26) fuse to about four waves since the short partition runs first (eleventh
  * session, radix_onesweep_tile.glsl): 2^23 0.327 -> 0.319 ms, 2^22 unchanged; u64 keys lost at
  * four (2^22 +4 %), u32 pairs gained 0.4 % at 2^23 (not taken). */
 #define RADIX_U32_KEYS_FUSED_WAVE_TILES 512u
@@ -445,7 +446,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
         }
     }
-    /* Where the default is compact (384 x 22 u32 keys on 32-lane devices), counts from the small
+    /* Where the default is compact (384 x 26 u32 keys on 32-lane devices), counts from the small
      * geometry's up to RADIX_MID_MAX_COUNT take 512 x 17 in one round instead: at 2^19-2^20 on
      * the H200 the compact tiles' second workgroup per SM has no tiles to run (124 tiles of
      * 8448 at 2^20) and their two scatter rounds cost 10 % (0.124 against 0.111 ms at 2^20,
