@@ -364,9 +364,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
     /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
-     * runs 32 lanes: u32 keys 384 invocations with 26 items each (RADIX_KEYS_COMPACT_ITEMS, a
-     * tile of 9984; CUB's is 384 x 20) staged in two halves, so that two workgroups share a multiprocessor on NVIDIA's
-     * ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the H200); Onesweep's u32 pairs
+     * runs 32 lanes: u32 keys 384 invocations with 26 items each for Onesweep
+     * (RADIX_KEYS_COMPACT_ITEMS, a tile of 9984; CUB's is 384 x 20), 22 for the portable
+     * downsweep (26 not measured there yet), staged in two halves, so that two workgroups share
+     * a multiprocessor on NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
+     * H200 at 22 items); Onesweep's u32 pairs
      * the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS); portable pairs and u64 keys 512 x 17,
      * one workgroup per multiprocessor.
      * A size the device cannot run leaves the default. */
@@ -386,7 +388,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         const int compact = k == 1 && wide == 384u;
         const uint32_t pref = !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
                               : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
-                                               : RADIX_KEYS_COMPACT_ITEMS;
+                              : rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP ? RADIX_KEYS_COMPACT_ITEMS
+                                                                              : 22u;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
