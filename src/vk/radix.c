@@ -186,7 +186,7 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * 8.52; 384 x 17 0.639 / 8.79, 384 x 16 0.710 / 9.78 (docs/perf-notes.md, eighteenth
  * session). */
 #define RADIX_PAIRS_COMPACT_ITEMS 19u
-/* The same for u32 keys: 384 x 26 (9984, rounds of 13 items, 23.5 KB of shared memory) is the
+/* The same for u32 keys: 384 x 26 (9984, rounds of 13 items, about 23 KB of shared memory) is the
  * largest at 80 registers (384 x 22..26 at 80, 28 and 30 at 140-146). H200, 2026-12-01, against
  * 384 x 22: 2^24 0.470 -> 0.445 ms, 2^28 6.296 -> 5.850, 2^23 (fused) 0.286 -> 0.282, but 2^21
  * 0.098 -> 0.103 and 2^22 0.168 -> 0.175 (fused); 384 x 24 2^24 0.457, 2^28 6.02
@@ -209,9 +209,9 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * one wave.) */
 #define RADIX_FUSED_WAVE_TILES 256u           /* tiles per workgroup slot: about two waves */
 #define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u /* about four */
-/* u32 keys (384 x 22, now 384 x 26) fuse to about four waves since the short partition runs first (eleventh
- * session, radix_onesweep_tile.glsl): 2^23 0.327 -> 0.319 ms, 2^22 unchanged; u64 keys lost at
- * four (2^22 +4 %), u32 pairs gained 0.4 % at 2^23 (not taken). */
+/* u32 keys fuse to about four waves since the short partition runs first (eleventh session,
+ * radix_onesweep_tile.glsl; then on 384 x 22 tiles): 2^23 0.327 -> 0.319 ms, 2^22 unchanged;
+ * u64 keys lost at four (2^22 +4 %), u32 pairs gained 0.4 % at 2^23 (not taken). */
 #define RADIX_U32_KEYS_FUSED_WAVE_TILES 512u
 
 /* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
@@ -368,9 +368,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * (RADIX_KEYS_COMPACT_ITEMS, a tile of 9984; CUB's is 384 x 20), 22 for the portable
      * downsweep (26 not measured there yet), staged in two halves, so that two workgroups share
      * a multiprocessor on NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
-     * H200 at 22 items); Onesweep's u32 pairs
-     * the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS); portable pairs and u64 keys 512 x 17,
-     * one workgroup per multiprocessor.
+     * H200 at 22 items); Onesweep's u32 pairs the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS);
+     * portable pairs and u64 keys 512 x 17, one workgroup per multiprocessor.
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
     uint32_t default_per_sm = 0u; /* the 32-lane default shape's workgroups per SM; 0: not it */
