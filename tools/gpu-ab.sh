@@ -9,7 +9,8 @@
 #   # GPU machine, carry [".gpu", "gpu-exp"]:
 #   source .gpu/env.sh; CASES="u32keys:onesweep:24 u32pairs:onesweep:28" tools/gpu-ab.sh
 #
-# Environment: VARIANTS (default: every gpu-exp/*/), CASES (workload:sorter:log2 count, default
+# Environment: VARIANTS (default: every gpu-exp/*/), CASES (workload:sorter:N, N a log2 count up
+# to 40 or else the count itself, e.g. u32keys:onesweep:3145728; default
 # u32 keys and pairs at 2^20, 2^24 and 2^28 with Onesweep), RUNS (20), ROUNDS (2), WARM (3),
 # OUT (gpu-exp/out), BENCH_ARGS (extra vksort-gpu-bench arguments).
 set -uo pipefail
@@ -34,9 +35,10 @@ status=0
 for round in $(seq 1 "$ROUNDS"); do
     for c in $CASES; do
         IFS=: read -r w s k <<< "$c"
+        if [ "$k" -le 40 ]; then size=(--min-log2 "$k" --max-log2 "$k"); else size=(--count "$k"); fi
         for v in $VARIANTS; do
             # shellcheck disable=SC2086
-            gpu-exp/"$v"/vksort-gpu-bench --min-log2 "$k" --max-log2 "$k" --runs "$RUNS" \
+            gpu-exp/"$v"/vksort-gpu-bench "${size[@]}" --runs "$RUNS" \
                 --only "$w" --sorters "$s" --persistent-scratch $BENCH_ARGS \
                 > "$OUT/ab/$v-$w-$s-$k-$round.txt" 2>&1 ||
                 { echo "FAILED (or unsorted): $v $c round $round" >&2; status=1; }
@@ -58,7 +60,8 @@ for c in $CASES; do
             ms="$ms ${m:--}"
         done
         passes=$(grep -m1 'passes:' "$OUT/ab/$v-$w-$s-$k-1.txt" | sed 's/^ *//; s/onesweep pass /p/g; s/\([0-9]\)us/\1/g')
-        echo "| $w $s 2^$k | $v |$ms | $passes |"
+        n=$k; [ "$k" -le 40 ] && n="2^$k"
+        echo "| $w $s $n | $v |$ms | $passes |"
     done
 done
 exit $status
