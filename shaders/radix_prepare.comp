@@ -41,13 +41,9 @@ void main()
         // (radix.c's radix_hist_groups sizes a host-sized sort the same way; the histogram
         // pass derives its chunk from the count and its workgroups.)
         uint hist_groups = clamp((n + pc.aux - 1u) / pc.aux, 1u, RADIX_HIST_MAX_GROUPS);
-        // Portable with the block-count table: workgroups of k whole blocks each, k the least
-        // that keeps them at most RADIX_HIST_MAX_GROUPS (radix.c's radix_table_hist_groups).
-        if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u) {
-            uint b = max(blocks, 1u);
-            uint k = (b + RADIX_HIST_MAX_GROUPS - 1u) / RADIX_HIST_MAX_GROUPS;
-            hist_groups = (b + k - 1u) / k;
-        }
+        // Portable with the block-count table: workgroups of whole blocks.
+        if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
+            hist_groups = RADIX_TABLE_HIST_GROUPS(max(blocks, 1u));
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;

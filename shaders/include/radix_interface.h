@@ -108,5 +108,10 @@
  * with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table: block b's count of digit d at
  * position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count + p) * RADIX_DIGITS + d. */
 #define RADIX_BLOCK_TABLE(max_blocks) ((max_blocks) * RADIX_DIGITS)
+/* The histogram pass's workgroups with the block-count table, for blocks >= 1 portable blocks:
+ * ceil(blocks / k) workgroups of k whole blocks each, k the least that keeps them at most
+ * RADIX_HIST_MAX_GROUPS (the prepare pass and, for a host-sized sort, the host). */
+#define RADIX_TABLE_HIST_K(blocks) (((blocks) + RADIX_HIST_MAX_GROUPS - 1u) / RADIX_HIST_MAX_GROUPS)
+#define RADIX_TABLE_HIST_GROUPS(blocks) (((blocks) + RADIX_TABLE_HIST_K(blocks) - 1u) / RADIX_TABLE_HIST_K(blocks))
 
 #endif

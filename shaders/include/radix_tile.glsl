@@ -404,10 +404,11 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 // prefetch (uniform, keys only; the caller's choice): once the last round's keys are staged
 // (r_key is free), the keys of the tile this workgroup runs next, [next_base, next_base +
 // next_n) (next_n <= TILE), are loaded into r_key (radix_load_tile), so that their round trip
-// overlaps this tile's writes instead of starting the next tile. The portable downsweep's for u32 keys (H200: downsweep
-// 108 -> 96 us at 2^24, 1790 -> 1420 us at 2^28). Measured slower elsewhere (docs/perf-notes.md,
-// seventeenth session): pairs (downsweep and Onesweep, more registers: 83 -> 115 at 512 x 17,
-// wherever the payloads' loads went), Onesweep keys (2^24 +6 %), u64 keys (+1 %).
+// overlaps this tile's writes instead of starting the next tile. The portable downsweep uses it
+// for 32-bit keys (H200: downsweep 108 -> 96 us at 2^24, 1790 -> 1420 us at 2^28). Measured
+// slower elsewhere (docs/perf-notes.md, seventeenth session): pairs (downsweep and Onesweep, more
+// registers: 83 -> 115 at 512 x 17, wherever the payloads' loads went), Onesweep keys (2^24
+// +6 %), u64 keys (+1 %).
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
                         bool prefetch, uint next_base, uint next_n)
 {

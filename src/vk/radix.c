@@ -501,7 +501,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (fuse && mid_wave_tiles == RADIX_PAIRS_MID_FUSED_WAVE_TILES && rx->mid.max_count &&
         radix_workgroup_runs(lim, 512u, max_size, max_pinned_wg)) {
         radix_geometry band = radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or);
-        const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * (512u * 17u);
+        const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * band.workgroup * band.items;
         uint64_t hi = wave; /* within the mid counts */
         if (hi > rx->mid.max_count)
             hi = rx->mid.max_count;
@@ -763,14 +763,6 @@ static uint32_t radix_blocks(uint32_t n, uint32_t tile, uint32_t max_blocks)
     return blocks < 1u ? 1u : blocks;
 }
 
-/* The histogram pass's workgroups with the block-count table: ceil(blocks / k) of k blocks
- * each, k the least that keeps them at most RADIX_HIST_MAX_GROUPS (radix_prepare.comp's). */
-static uint32_t radix_table_hist_groups(uint32_t blocks)
-{
-    const uint32_t k = (blocks + RADIX_HIST_MAX_GROUPS - 1u) / RADIX_HIST_MAX_GROUPS;
-    return (blocks + k - 1u) / k;
-}
-
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *p, vksort_vk_sorter *s_msg)
 {
@@ -974,10 +966,12 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
         uint32_t hist_groups = 0u;
-        if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized)
-            hist_groups = rx->block_counts
-                              ? radix_table_hist_groups(radix_blocks(p->count, push.tile_size, rx->max_blocks))
-                              : radix_hist_groups(p->count, rx->hist_chunk);
+        if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized && rx->block_counts) {
+            const uint32_t blocks = radix_blocks(p->count, push.tile_size, rx->max_blocks);
+            hist_groups = RADIX_TABLE_HIST_GROUPS(blocks);
+        } else if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized) {
+            hist_groups = radix_hist_groups(p->count, rx->hist_chunk);
+        }
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */

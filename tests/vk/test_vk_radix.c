@@ -1002,8 +1002,8 @@ static void test_fused_default(void)
 
 /* The u32 pairs wave band (32-lane devices whose driver gives the SM count): counts in
  * (radix_wave_min_count, radix_wave_max_count] run the wave geometry's tiles (512 x 17) fused
- * though the mid range holds them. Its edges and one count past each sort right, with the tiles the plan counted
- * showing which geometry ran (the state's tile count: n over that geometry's tile). Elsewhere,
+ * though the mid range holds them. Its edges and one count past each sort right, with the tiles
+ * the plan counted showing which geometry ran (the state's tile count: n over that geometry's tile). Elsewhere,
  * and for every other key type, no band. */
 static void test_wave_band(void)
 {
