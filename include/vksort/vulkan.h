@@ -314,11 +314,13 @@ typedef struct vksort_vk_sorter_properties {
      * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
     uint32_t radix_fused_max_count;
     /* Counts in (radix_wave_min_count, radix_wave_max_count] (0, 0: none) take tiles of
-     * radix_wave_tile_size on radix_wave_workgroup_size invocations in one scatter round, fused,
-     * though they lie in the mid range: u32 pairs on 32-lane devices whose driver gives the SM
-     * count (VK_NV_shader_sm_builtins), from 5/8 of one wave of 512 x 17 tiles (one per SM) to
-     * one wave - there the wave beats the 256 x 16 mid tiles (H200: 2^20 pairs 6 % faster; on
-     * either side of the band the mid tiles win, docs/vulkan.md). */
+     * radix_wave_tile_size on radix_wave_workgroup_size invocations, fused. Onesweep's u32
+     * pairs on 32-lane devices whose driver gives the SM count (VK_NV_shader_sm_builtins): 512 x
+     * 17 in one round, from 5/8 of one wave of them (one per SM) to one wave, inside the mid
+     * range - there the wave beats the 256 x 16 mid tiles (H200: 2^20 pairs 6 % faster; on
+     * either side of the band the mid tiles win, docs/vulkan.md). Onesweep's u32 keys on 32-lane
+     * devices: 384 x 22 compact from radix_mid_max_count to 2^22, where the default 384 x 26
+     * tiles fused are slower. */
     uint32_t radix_wave_min_count;
     uint32_t radix_wave_max_count;
     uint32_t radix_wave_tile_size;

@@ -192,6 +192,8 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * 0.098 -> 0.103 and 2^22 0.168 -> 0.175 (fused); 384 x 24 2^24 0.457, 2^28 6.02
  * (docs/perf-notes.md, eighteenth session). */
 #define RADIX_KEYS_COMPACT_ITEMS 26u
+/* Fused u32 keys above the mid counts up to this take 384 x 22 (see vksort_vk_radix_setup). */
+#define RADIX_KEYS_BAND_MAX_COUNT (1u << 22)
 
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken: where the default
  * is compact, and for u32 pairs on 32-lane devices. */
@@ -511,6 +513,25 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->wave.fused_max_count = (uint32_t)hi;
             rx->wave_min_count = (uint32_t)lo;
             rx->wave_max_count = (uint32_t)hi;
+        }
+    }
+    /* u32 keys on the 32-lane default (Onesweep, 384 x 26 compact): the fused counts above the
+     * mid ones up to RADIX_KEYS_BAND_MAX_COUNT run 384 x 22 compact tiles instead (the wave
+     * geometry): fewer, larger tiles over the 264 slots lost there. H200, 2026-12-02 (nineteenth
+     * session, persistent scratch, two rounds), 384 x 26 -> the band: 2^21 0.1033 -> 0.1003 ms,
+     * 3145728 0.1530 -> 0.1453, 2^22 0.1740 -> 0.1685; past it 384 x 26 fused is as fast (6291456
+     * 0.2346 both, 2^23 0.281 both). */
+    if (fuse && default_shape && rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && key_words == 1u &&
+        !s->has_payload && rx->mid.max_count && rx->geometry.items == RADIX_KEYS_COMPACT_ITEMS &&
+        s->max_count > rx->mid.max_count) {
+        radix_geometry band = radix_fit(lim, 384u, min_size, key_words, 22u, 2u, atomic_or);
+        const uint32_t lo = rx->mid.max_count;
+        const uint32_t hi = s->max_count < RADIX_KEYS_BAND_MAX_COUNT ? s->max_count : RADIX_KEYS_BAND_MAX_COUNT;
+        if (band.items == 22u && band.rounds == 2u && hi > lo && hi <= rx->geometry.fused_max_count) {
+            radix_set_geometry(&rx->wave, &band, min_size, key_words, hi);
+            rx->wave.fused_max_count = hi;
+            rx->wave_min_count = lo;
+            rx->wave_max_count = hi;
         }
     }
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)

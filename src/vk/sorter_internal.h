@@ -79,8 +79,8 @@ typedef struct vksort_vk_radix_geometry {
 
 typedef struct vksort_vk_radix {
     vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
-    /* Counts in (wave_min_count, wave_max_count] run the `wave` geometry's tiles fused though
-     * the mid geometry's range holds them (u32 pairs on 32-lane devices; 0, 0: none). */
+    /* Counts in (wave_min_count, wave_max_count] run the `wave` geometry's tiles fused (u32
+     * pairs on 32-lane devices inside the mid range, u32 keys above it; 0, 0: none). */
     uint32_t wave_min_count, wave_max_count;
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
@@ -95,8 +95,8 @@ typedef struct vksort_vk_radix {
      * geometry that is faster for mid-size counts). max_count 0: none. */
     vksort_vk_radix_geometry small;
     vksort_vk_radix_geometry mid;
-    /* The wave band's tiles (u32 pairs on 32-lane devices: 512 x 17 in one round; only its
-     * `fused` pipeline is built). max_count 0: none. */
+    /* The wave band's tiles (on 32-lane devices u32 pairs 512 x 17 in one round, u32 keys 384 x
+     * 22 compact; only its `fused` pipeline is built). max_count 0: none. */
     vksort_vk_radix_geometry wave;
     /* Polls per spin-loop iteration (radix_wait.glsl): 1, or 64 on lavapipe, which ends every
      * loop of an invocation after 65535 iterations of all its loops together. */

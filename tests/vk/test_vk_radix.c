@@ -1000,11 +1000,13 @@ static void test_fused_default(void)
     }
 }
 
-/* The u32 pairs wave band (32-lane devices whose driver gives the SM count): counts in
- * (radix_wave_min_count, radix_wave_max_count] run the wave geometry's tiles (512 x 17) fused
- * though the mid range holds them. Its edges and one count past each sort right, with the tiles
- * the plan counted showing which geometry ran (the state's tile count: n over that geometry's tile). Elsewhere,
- * and for every other key type, no band. */
+/* The wave bands (Onesweep on 32-lane devices): counts in (radix_wave_min_count,
+ * radix_wave_max_count] run the wave geometry's tiles fused. u32-sized pairs (where the driver
+ * gives the SM count): 512 x 17 from 5/8 of one wave of them to one wave, inside the mid range.
+ * u32 keys: 384 x 22 compact from the mid range's end to 2^22 (the default being 384 x 26). The
+ * edges and one count past each sort right, with the tiles the plan counted showing which
+ * geometry ran (the state's tile count: n over that geometry's tile). Elsewhere, and for u64
+ * keys, no band. */
 static void test_wave_band(void)
 {
     const struct {
@@ -1018,28 +1020,37 @@ static void test_wave_band(void)
             continue;
         const vksort_vk_sorter_properties *pr = &slot->props;
         const uint32_t lo = pr->radix_wave_min_count, hi = pr->radix_wave_max_count;
-        const int band_kind = cases[i].payload && vksort_key_size(cases[i].type) == 4u &&
-                              algo == VKSORT_VK_ALGORITHM_ONESWEEP && rig.subgroup_size == 32u &&
-                              pr->radix_mid_max_count != 0u;
+        const int lanes32 = algo == VKSORT_VK_ALGORITHM_ONESWEEP && rig.subgroup_size == 32u &&
+                            pr->radix_mid_max_count != 0u && vksort_key_size(cases[i].type) == 4u;
+        const int pairs_band = lanes32 && cases[i].payload;
+        const int keys_band = lanes32 && !cases[i].payload && pr->radix_scatter_rounds == 2u;
         printf("     %s%s: wave band (%u, %u]\n", vksort_key_type_name(cases[i].type),
                cases[i].payload ? " pairs" : "", lo, hi);
-        if (!band_kind || hi == 0u) {
-            /* Only u32-sized pairs on the 32-lane mid tiles may have one (and only where the
-             * driver reports SMs: NVIDIA). */
+        if (keys_band) {
+            /* Always there (no SM count needed). */
+            CHECK_EQ(lo, pr->radix_mid_max_count);
+            CHECK_EQ(hi, 1u << 22);
+            CHECK_EQ(pr->radix_wave_workgroup_size, 384u);
+            CHECK_EQ(pr->radix_wave_tile_size, 384u * 22u);
+        } else if (!pairs_band || hi == 0u) {
+            /* Pairs only where the driver reports SMs: NVIDIA. */
             CHECK_EQ(lo, 0u);
             CHECK_EQ(hi, 0u);
             CHECK_EQ(pr->radix_wave_tile_size, 0u);
-            if (band_kind && strstr(rig.props.deviceName, "NVIDIA"))
+            if (pairs_band && strstr(rig.props.deviceName, "NVIDIA"))
                 CHECK(hi != 0u); /* VK_NV_shader_sm_builtins is there */
             continue;
+        } else {
+            CHECK_EQ(pr->radix_wave_tile_size, 512u * 17u);
+            CHECK_EQ(pr->radix_wave_workgroup_size, 512u);
+            CHECK_EQ(hi % pr->radix_wave_tile_size, 0u); /* one tile per SM */
+            CHECK_EQ(lo, hi / 8u * 5u);                  /* from 5/8 of the wave */
+            CHECK(lo >= pr->radix_small_max_count && hi <= pr->radix_mid_max_count);
         }
-        const uint32_t tile = pr->radix_wave_tile_size, mid_tile = pr->radix_mid_tile_size;
-        CHECK_EQ(tile, 512u * 17u);
-        CHECK_EQ(pr->radix_wave_workgroup_size, 512u);
-        CHECK_EQ(hi % tile, 0u);                  /* one tile per SM */
-        CHECK_EQ(lo, hi / 8u * 5u);               /* from 5/8 of the wave */
-        CHECK(lo >= pr->radix_small_max_count && hi <= pr->radix_mid_max_count);
-        CHECK(hi <= pr->radix_fused_max_count);   /* the fused counts stay one range */
+        CHECK(hi <= pr->radix_fused_max_count); /* the fused counts stay one range */
+        const uint32_t tile = pr->radix_wave_tile_size;
+        /* Past the band: the mid tiles (pairs) or the default ones (keys). */
+        const uint32_t other_tile = pairs_band ? pr->radix_mid_tile_size : pr->radix_tile_size;
         const uint32_t counts[] = {lo, lo + 1u, hi - 777u, hi, hi + 1u};
         for (size_t k = 0; k < sizeof counts / sizeof counts[0]; ++k) {
             c.n = counts[k];
@@ -1053,7 +1064,8 @@ static void test_wave_band(void)
                 continue;
             const uint32_t *state = scratch;
             const int in_band = c.n > lo && c.n <= hi;
-            const uint32_t t = in_band ? tile : mid_tile;
+            /* At lo itself: the mid tiles in both kinds. */
+            const uint32_t t = in_band ? tile : c.n <= lo ? pr->radix_mid_tile_size : other_tile;
             CHECK_EQ(state[RADIX_S_TILES], (c.n + t - 1u) / t);
         }
     }
