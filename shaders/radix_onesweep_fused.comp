@@ -13,9 +13,108 @@
 // done) and nothing waits between taking a ticket and running it, so by induction over the
 // passes every pass finishes and is counted. A pass the plan skipped (one digit value
 // everywhere) is only counted.
+//
+// FOLD_HISTOGRAM (a host count on a persistent scratch, RADIX_FLAG_HOST_SIZED, at the small
+// tiles' 256 invocations): the dispatch also does the histogram pass's work, so a small sort is
+// one dispatch. Its workgroups first take chunks (a tile's worth of the input each) from a
+// ticket, count every digit position of them (radix_hist_count.glsl) and clear their rows of
+// look-back region 0; the one whose chunks complete the count runs the plan
+// (radix_plan.glsl) and raises a flag, which every workgroup waits for before its first task.
+// The chunks are all taken by workgroups that started and count them without waiting, so the
+// planner is running: the same forward progress as the tasks' waits. A workgroup that started
+// after the plan finds no chunk and the flag raised. The chunk ticket and the flag are zeroed by
+// the last workgroup to leave (so none still waits on them), the plan zeroes the histogram.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
+#define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
 #include "radix_onesweep_tile.glsl"
+
+layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
+
+// The histogram phase's bindings and counters: the keys as 16-byte vectors (as the histogram
+// pass reads them), the counts in the tile's shared words (the host keeps them >= the digit
+// positions' 256 counts each; the tiles clear them before use).
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
+// The plan's flag is polled with volatile loads (no atomics queueing on the line while the
+// planner works, as the look-back polls).
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer HistFlag { uint hist_flag[]; };
+#define s_hist s_mem
+#include "radix_hist_count.glsl"
+#include "radix_plan.glsl"
+
+// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible. Every invocation
+// calls it.
+void fold_histogram_and_plan()
+{
+    uint t = gl_LocalInvocationID.x;
+    uint n = pc.count;
+    uint tiles = (n + TILE - 1u) / TILE;
+    uint digits = pc.digit_count;
+    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
+    for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
+        s_hist[i] = 0u;
+    uint counted = 0u;
+    for (;;) {
+        barrier(); // s_hist zeroed, s_broadcast read
+        if (t == 0u)
+            s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+        barrier();
+        uint c = s_broadcast;
+        if (c >= tiles)
+            break;
+        uint begin = c * TILE;
+        count_range(begin, min(begin + TILE, n), lanes);
+        for (uint d = t; d < RADIX_DIGITS; d += WG)
+            lookback[c * RADIX_DIGITS + d] = 0u; // region 0, row c
+        ++counted;
+    }
+    barrier();
+    if (counted != 0u) {
+        for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
+            uint v = s_hist[i];
+            if (v != 0u)
+                atomicAdd(hist[i], v);
+        }
+        // Counts and cleared rows before the count of chunks; the one completing it plans.
+        memoryBarrierBuffer();
+        barrier();
+        if (t == 0u)
+            s_broadcast = atomicAdd(hist[RADIX_HIST_TICKET], counted) + counted;
+        barrier();
+        if (s_broadcast == tiles) {
+            memoryBarrierBuffer();
+            radix_plan_sort(n);
+            memoryBarrierBuffer();
+            barrier();
+            if (t == 0u)
+                atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], 1u);
+        }
+    }
+    // As radix_wait_state, on the flag.
+    if (gl_SubgroupID == 0u) {
+        bool planned = false;
+        while (!planned) {
+            [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
+                if (!planned)
+                    planned = subgroupBroadcastFirst(hist_flag[RADIX_HIST_FOLD_PLANNED]) != 0u;
+            }
+        }
+    }
+    barrier();
+    memoryBarrierBuffer();
+}
+
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count.
+void fold_leave()
+{
+    barrier();
+    if (gl_LocalInvocationID.x == 0u &&
+        atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) == gl_NumWorkGroups.x - 1u) {
+        hist[RADIX_HIST_FOLD_TICKET] = 0u;
+        hist[RADIX_HIST_FOLD_PLANNED] = 0u;
+        hist[RADIX_HIST_FOLD_LEFT] = 0u;
+    }
+}
 
 // Copies tile `part` from the scratch half back to the caller's buffers.
 void copy_back_tile(uint part, uint n)
@@ -35,6 +134,8 @@ void copy_back_tile(uint part, uint n)
 void main()
 {
     uint t = gl_LocalInvocationID.x;
+    if (FOLD_HISTOGRAM)
+        fold_histogram_and_plan();
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
     uint passes = pc.digit_count;
@@ -103,4 +204,6 @@ void main()
         }
         k = next;
     }
+    if (FOLD_HISTOGRAM)
+        fold_leave();
 }

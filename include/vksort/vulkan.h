@@ -294,6 +294,12 @@ typedef struct vksort_vk_sorter_properties {
      * seven or more. Not with VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS or
      * VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING. */
     VkBool32 radix_small_fused;
+    /* With VKSORT_VK_CREATE_PERSISTENT_SCRATCH, a host count up to this (0: none) is sorted by
+     * that fused dispatch alone: its workgroups build the histogram and plan first (no prepare
+     * or histogram pass; "onesweep_fused_histogram" in the timestamps). 32-bit keys where the
+     * small tiles have 256 invocations, up to 32 of those tiles (65536 elements on the H200,
+     * where that is 4-8 % faster and more tiles were slower; docs/vulkan.md). */
+    uint32_t radix_fused_histogram_max_count;
     /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
      * invocations in one scatter round. Where the default tiles are compact, up to 2^20: 512 x

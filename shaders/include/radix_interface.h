@@ -72,7 +72,15 @@
  * pass's scratch, so that on a persistent scratch each radix sort finds it as the last one left
  * it whatever other sorts of the sorter ran in between. */
 #define RADIX_HIST_TICKET (2u * RADIX_MAX_PASSES * RADIX_DIGITS)
-#define RADIX_HIST_WORDS (RADIX_HIST_TICKET + 1u)
+/* The fused pass that builds its own histogram (radix_onesweep_fused.comp, FOLD_HISTOGRAM):
+ * its chunk ticket, the plan's done flag and the count of its workgroups that left (the last
+ * one zeroes all three for the next sort; RADIX_HIST_TICKET counts its counted chunks), each in
+ * a 128-byte line of its own: every workgroup polls the flag while the planner reads and writes
+ * the counts. */
+#define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
+#define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
+#define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
+#define RADIX_HIST_WORDS (RADIX_HIST_FOLD_LEFT + 1u)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

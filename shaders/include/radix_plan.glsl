@@ -1,4 +1,5 @@
-// Radix plan (run by the last histogram workgroup, radix_histogram.comp): per digit position,
+// Radix plan (run by the last histogram workgroup, radix_histogram.comp, or in the fused pass
+// that builds its own histogram, radix_onesweep_fused.comp): per digit position,
 // the exclusive scan of its histogram (the global start of each digit), and whether the digit is
 // the same for every key (then its pass cannot change the order and is skipped). Then the pass
 // plan: the digit of each scatter slot (slot k sorts the k-th active digit, reading A for even
@@ -12,9 +13,13 @@
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
-shared uint s_scan_partial[RADIX_PLAN_WORKGROUP];
 shared uint s_plan_constant[RADIX_MAX_PASSES];
+// The scan's partials, unless the includer has the scan already (the fused pass's tiles: one
+// per subgroup of its RADIX_PLAN_WORKGROUP invocations suffices).
+#ifndef VKSORT_RADIX_SCAN_GLSL
+shared uint s_scan_partial[RADIX_PLAN_WORKGROUP];
 #include "radix_scan.glsl"
+#endif
 
 void radix_plan_write_groups(uint entry, uint groups)
 {

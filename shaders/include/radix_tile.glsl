@@ -62,7 +62,12 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_A, std430) RADIX_DATA_COHERENT bu
 layout(set = 0, binding = RADIX_BINDING_VALUES_B, std430) RADIX_DATA_COHERENT buffer ValuesB { uint values_b[]; };
 #endif
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
-layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
+// RADIX_HIST_ACCESS: `coherent` where the dispatch itself builds the histogram and plan (the
+// fused pass's FOLD_HISTOGRAM); `readonly` elsewhere.
+#ifndef RADIX_HIST_ACCESS
+#define RADIX_HIST_ACCESS readonly
+#endif
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) RADIX_HIST_ACCESS buffer Hist { uint hist[]; };
 
 // Shared memory, while ranking: the per-subgroup counters (subgroup s, digit d in word
 // s * 256 + d, or with COUNTERS16 digits 2w and 2w + 1 in the halves of word s * 128 + w; after

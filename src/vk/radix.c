@@ -34,7 +34,7 @@ const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 {
     static const char *const names[RADIX_PIPE_COUNT] = {
         "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
-        "copy", "onesweep_fused"};
+        "copy", "onesweep_fused", "onesweep_fused_histogram"};
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
 
@@ -598,7 +598,8 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
     case RADIX_PIPE_ONESWEEP: snprintf(buf, n, "radix_onesweep_k%u_v%d%s", kw, v, part); break;
-    case RADIX_PIPE_ONESWEEP_FUSED: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
+    case RADIX_PIPE_ONESWEEP_FUSED:
+    case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
     case RADIX_PIPE_DOWNSWEEP: snprintf(buf, n, "radix_downsweep_k%u_v%d%s", kw, v, part); break;
     default: snprintf(buf, n, "?"); break;
     }
@@ -608,7 +609,7 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
 static int radix_tile_pass(vksort_vk_radix_pipe pipe)
 {
     return pipe == RADIX_PIPE_ONESWEEP || pipe == RADIX_PIPE_DOWNSWEEP ||
-           pipe == RADIX_PIPE_ONESWEEP_FUSED;
+           pipe == RADIX_PIPE_ONESWEEP_FUSED || pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM;
 }
 
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
@@ -621,7 +622,8 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
-     * histogram pipelines: code that never runs has slowed passes on the H200). */
+     * histogram pipelines: code that never runs has slowed passes on the H200), 12 whether the
+     * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
@@ -634,8 +636,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->atomic_or ? VK_TRUE : VK_FALSE,
         g->scatter_rounds,
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
-        s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8};
+        s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
+        pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
@@ -678,7 +681,33 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
                                              label,
                                              !geo ? &rx->pipes[pipe]
                                              : pipe == RADIX_PIPE_ONESWEEP_FUSED ? &geo->fused
+                                             : pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? &geo->fused_histogram
                                                                                  : &geo->onesweep);
+}
+
+/* The small geometry's fused sorts of a host count up to this many tiles build their own
+ * histogram and plan (RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, one dispatch per sort). H200,
+ * 2026-12-02 (nineteenth session, persistent scratch, two rounds, ms, histogram pass + fused ->
+ * one dispatch), u32 pairs: 2^12 0.0386 -> 0.0351, 2^14 0.0418 -> 0.0385, 2^16 (32 tiles)
+ * 0.0478 -> 0.0459; u32 keys 2^16 0.0449 -> 0.0445; but 2^17 pairs 0.0513 -> 0.0561, 2^18
+ * 0.0570 -> 0.0754, 2^19 keys 0.068 -> 0.131, and u64 keys 2^16 0.0780 -> 0.0824 (more tiles,
+ * or 64-bit keys, lose: not understood - the pass's registers?, docs/perf-notes.md). */
+#define RADIX_FOLD_MAX_TILES 32u
+
+/* The counts that sort in the small geometry's fused pass with its own histogram: 32-bit keys
+ * on a persistent scratch (a host count needs no prepare pass there), where the small tiles have
+ * the plan's workgroup size (its one digit per invocation) and shared words for every digit
+ * position's counts; 0: none. */
+static uint32_t radix_fold_max_count(const vksort_vk_sorter *s)
+{
+    const vksort_vk_radix_geometry *g = &s->radix.small;
+    const uint32_t positions = s->key_size * 8u / RADIX_BITS;
+    if (s->radix.algorithm != VKSORT_VK_ALGORITHM_ONESWEEP || !s->persistent_scratch ||
+        s->key_size != 4u || !g->max_count || !g->fused_max_count ||
+        g->workgroup != RADIX_PLAN_WORKGROUP || g->smem_words < positions * RADIX_DIGITS)
+        return 0u;
+    const uint64_t most = (uint64_t)RADIX_FOLD_MAX_TILES * g->tile;
+    return most < g->fused_max_count ? (uint32_t)most : g->fused_max_count;
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -696,6 +725,8 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             needed = !onesweep;
         if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
             needed = s->radix.geometry.fused_max_count != 0u;
+        if (p == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* the small geometry's only */
+            needed = 0;
         if (!needed)
             continue;
         r = create_pipeline(s, (vksort_vk_radix_pipe)p, NULL);
@@ -711,6 +742,11 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
         if (r == VKSORT_SUCCESS && others[k]->fused_max_count)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, others[k]);
+        if (r == VKSORT_SUCCESS && others[k] == &s->radix.small && radix_fold_max_count(s)) {
+            r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, others[k]);
+            if (r == VKSORT_SUCCESS)
+                s->radix.fold_max_count = radix_fold_max_count(s);
+        }
         if (r != VKSORT_SUCCESS)
             return r;
     }
@@ -731,8 +767,11 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
         if (others[k]->fused)
             s->vk.vkDestroyPipeline(s->device, others[k]->fused, s->vk_allocator);
+        if (others[k]->fused_histogram)
+            s->vk.vkDestroyPipeline(s->device, others[k]->fused_histogram, s->vk_allocator);
         others[k]->onesweep = VK_NULL_HANDLE;
         others[k]->fused = VK_NULL_HANDLE;
+        others[k]->fused_histogram = VK_NULL_HANDLE;
     }
     if (rx->layout)
         s->vk.vkDestroyPipelineLayout(s->device, rx->layout, s->vk_allocator);
@@ -827,6 +866,11 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
      * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan
      * does the rest (RADIX_FLAG_HOST_SIZED). */
     p->host_sized = s->persistent_scratch && !p->indirect;
+    /* There the small geometry's fused pass also builds the histogram and plans: one dispatch. */
+    if (p->host_sized && p->geometry == &rx->small && p->count <= rx->fold_max_count) {
+        ADD(RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, 0);
+        return VKSORT_SUCCESS;
+    }
     if (!p->host_sized)
         ADD(RADIX_PIPE_PREPARE, 0);
     ADD(RADIX_PIPE_HISTOGRAM, 0);
@@ -968,6 +1012,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             pipeline = geo->onesweep;
         else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED)
             pipeline = geo->fused;
+        else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
+            pipeline = geo->fused_histogram;
         const int want_swapped = pass_has_slot(kind) && (slot & 1u);
         if (want_swapped != pushed_swapped) {
             s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw,
@@ -995,7 +1041,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         }
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
-        if (kind == RADIX_PIPE_ONESWEEP_FUSED) /* a workgroup per tile (indirect: of max_count) */
+        if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count) */
             s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size, 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);

@@ -508,6 +508,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_small_workgroup_size = s->radix.small.workgroup;
     out->radix_small_max_count = s->radix.small.max_count;
     out->radix_small_fused = s->radix.small.fused_max_count ? VK_TRUE : VK_FALSE;
+    out->radix_fused_histogram_max_count = s->radix.fold_max_count;
     out->radix_mid_tile_size = s->radix.mid.tile;
     out->radix_mid_workgroup_size = s->radix.mid.workgroup;
     out->radix_mid_max_count = s->radix.mid.max_count;

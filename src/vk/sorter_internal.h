@@ -58,6 +58,9 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_DOWNSWEEP,
     RADIX_PIPE_COPY,
     RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch (geometry.fused_max_count) */
+    /* The fused pass building its own histogram and plan (the small geometry, a host count on
+     * a persistent scratch: the sort's only dispatch). */
+    RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM,
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
@@ -72,6 +75,7 @@ typedef struct vksort_vk_radix_geometry {
     uint32_t max_count;      /* counts up to this take it; 0: not built */
     VkPipeline onesweep;
     VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
+    VkPipeline fused_histogram; /* the small geometry's RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, or none */
     /* Counts up to this run fused at this geometry (every digit pass in one dispatch); 0:
      * never, as with the stall emulation or subgroupPartitionNV ranking. */
     uint32_t fused_max_count;
@@ -82,6 +86,9 @@ typedef struct vksort_vk_radix {
     /* Counts in (wave_min_count, wave_max_count] run the `wave` geometry's tiles fused (u32
      * pairs on 32-lane devices inside the mid range, u32 keys above it; 0, 0: none). */
     uint32_t wave_min_count, wave_max_count;
+    /* Host counts up to this on a persistent scratch sort in the small geometry's
+     * fused_histogram pass alone (0: never). */
+    uint32_t fold_max_count;
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
@@ -285,7 +292,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 10u
+#define VKSORT_VK_RADIX_SPEC_MAX 11u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];

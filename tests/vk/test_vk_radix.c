@@ -906,6 +906,72 @@ static void test_small_tile_geometry(void)
     }
 }
 
+/* The small tiles' fused pass building its own histogram and plan (a host count on a persistent
+ * scratch; 32-bit keys where the small tiles have 256 invocations, up to 32 of them): one
+ * dispatch, so one pass in the timestamps (past that count, and for an indirect count, the
+ * histogram pass comes first again). Sorts one after another on one scratch, prepared once, all
+ * sort right: counts from 2 to the range's end and past it, constant keys (no active digit),
+ * partial bit ranges, both directions, with sorts of other plans in between (indirect counts,
+ * counts past the small range). The pass leaves its chunk ticket, plan flag and leave count
+ * zero for the next sort; one left over makes the next sort count no chunk or run before its
+ * plan (wrong starts, or no sort at all). */
+static void test_fused_histogram(void)
+{
+    const struct { vksort_key_type type; int payload; } cfg[] = {
+        {VKSORT_KEY_U32, 1}, {VKSORT_KEY_U32, 0}, {VKSORT_KEY_U64, 0}, {VKSORT_KEY_F32, 1}};
+    unsigned rot = 0;
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        sort_case c = make_case(cfg[k].type, cfg[k].payload, 600000);
+        /* 256 x 16 tiles, so that the small ones (2048) have 256 invocations on any device. */
+        c.cfg.radix_wg = 256;
+        c.cfg.radix_items = 16;
+        c.cfg.flags = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const int folds = algo == VKSORT_VK_ALGORITHM_ONESWEEP && pr->radix_small_fused &&
+                          pr->radix_small_workgroup_size == 256u && vksort_key_size(cfg[k].type) == 4u;
+        const uint32_t small = pr->radix_small_max_count;
+        const uint32_t most = folds ? (32u * pr->radix_small_tile_size < small ? 32u * pr->radix_small_tile_size : small) : 0u;
+        CHECK_EQ(pr->radix_fused_histogram_max_count, most);
+        if (!folds)
+            continue;
+        if (k == 0)
+            printf("     small tiles %u on %u (up to %u), fused with the histogram up to %u\n",
+                   pr->radix_small_tile_size, pr->radix_small_workgroup_size, small, most);
+        vksort_vk_sort_info si;
+        memset(&si, 0, sizeof si);
+        si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
+        si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+        if (!cfg[k].payload)
+            si.values.buffer = VK_NULL_HANDLE;
+        si.count = 5000;
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2u);
+        si.count = most;
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2u);
+        si.count = most + 1u; /* the histogram pass, then the fused pass */
+        CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 3u);
+        si.count = 0; /* indirect: prepare and histogram passes first */
+        si.count_buffer = (vksort_vk_buffer_range){(VkBuffer)(uintptr_t)1, 0, 4};
+        CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 3u);
+
+        const uint32_t sizes[] = {5000, 2, 3, 2048, 2049, most, 4097, most + 1u, 777, small + 1u, 20000};
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; ++i, ++rot) {
+            if (quick && i % 3 == 2)
+                continue;
+            c.n = sizes[i];
+            c.dist = rot % 4u == 1u ? DIST_CONSTANT : (test_dist)(rot % DIST_COUNT);
+            c.desc = (int)((rot >> 1) & 1u);
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
+            c.indirect = rot % 5u == 3u;
+            c.seed = 8200 + rot;
+            CHECK(sort_check_run(&c, NULL));
+        }
+    }
+}
+
 /* The fused small-count pass at its largest count with every digit: the most tasks a dispatch
  * has (256 tiles x 8 digits for u64 keys). On lavapipe, which runs one workgroup after another with
  * LP_NUM_THREADS=1, this failed while the first workgroup took every task: gallivm stops all of
@@ -1255,6 +1321,7 @@ int main(int argc, char **argv)
     TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
+    TIMED(test_fused_histogram);
     TIMED(test_fused_default);
     TIMED(test_wave_band);
     TIMED(test_onesweep_workgroups);
