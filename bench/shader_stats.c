@@ -328,6 +328,22 @@ int main(int argc, char **argv)
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
         }
+        /* The small tiles' fused pass, plain and building its own histogram (spec constant 12;
+         * the second is what a persistent scratch's small host counts run). */
+        if (s->radix.small.max_count && s->radix.small.fused_max_count) {
+            const vksort_vk_radix_pipe fused[] = {RADIX_PIPE_ONESWEEP_FUSED,
+                                                  RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM};
+            for (size_t k = 0; k < 2; ++k) {
+                vksort_vk_radix_module_name(s, fused[k], name, sizeof name);
+                vksort_vk_radix_spec spec;
+                vksort_vk_radix_specialization(s, fused[k], &s->radix.small, &spec);
+                if (matches(name, filter)) {
+                    printf("-- small tiles (%u x %u)%s:\n", s->radix.small.workgroup,
+                           s->radix.small.items, k ? ", building its own histogram (12=1)" : "");
+                    report(&cx, name, &spec.info);
+                }
+            }
+        }
         vksort_vk_sorter_destroy(s);
         /* The bitonic tile sort: 0 workgroup size, 1 tile size, 2 key type (pipelines.c). */
         const uint32_t bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
