@@ -24,27 +24,39 @@
 // planner is running: the same forward progress as the tasks' waits. A workgroup that started
 // after the plan finds no chunk and the flag raised. The chunk ticket and the flag are zeroed by
 // the last workgroup to leave (so none still waits on them), the plan zeroes the histogram.
+// On a scratch that broke the persistent-scratch promise (words left non-zero) no workgroup may
+// plan: the flag's wait gives up after FUSED_SPIN_LIMIT polls (the sort is then wrong, not
+// hung), and the last workgroup to leave (the one that finds the leave count at or past the
+// dispatch's size) zeroes the words the next sort needs, so the one after sorts right again.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
 #include "radix_onesweep_tile.glsl"
+
+// The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
+// seconds on a GPU, where every wait of a sort on a scratch that kept its promises (or of a
+// fresh sort without VKSORT_VK_CREATE_PERSISTENT_SCRATCH) ends within microseconds. On one
+// that broke the persistent-scratch promise the sort may then be wrong, but it ends.
+const uint FUSED_SPIN_LIMIT = 1u << 22;
 
 layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
 
 // The histogram phase's bindings and counters: the keys as 16-byte vectors (as the histogram
 // pass reads them), the counts in the tile's shared words (the host keeps them >= the digit
 // positions' 256 counts each; the tiles clear them before use).
-layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
-// The plan's flag is polled with volatile loads (no atomics queueing on the line while the
-// planner works, as the look-back polls).
-layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer HistFlag { uint hist_flag[]; };
+// (Not readonly: later passes of the dispatch write binding A through keys_a. The histogram
+// phase's reads all come before the plan's flag, so before any such write.)
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA4 { uvec4 keys_a4[]; };
 #define s_hist s_mem
+
+
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible. Every invocation
-// calls it.
-void fold_histogram_and_plan()
+// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns true,
+// or when the wait for it gave up (false: the state may be an older sort's, so the workgroup
+// runs no task - no access past this sort's buffers). Every invocation calls it.
+bool fold_histogram_and_plan()
 {
     uint t = gl_LocalInvocationID.x;
     uint n = pc.count;
@@ -90,29 +102,36 @@ void fold_histogram_and_plan()
                 atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], 1u);
         }
     }
-    // As radix_wait_state, on the flag.
+    // As radix_wait_state, on the flag (an atomic read, so that it orders what follows).
     if (gl_SubgroupID == 0u) {
         bool planned = false;
-        while (!planned) {
+        for (uint polls = 0u; !planned && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
             [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
                 if (!planned)
-                    planned = subgroupBroadcastFirst(hist_flag[RADIX_HIST_FOLD_PLANNED]) != 0u;
+                    planned = subgroupBroadcastFirst(atomicAdd(hist[RADIX_HIST_FOLD_PLANNED], 0u)) != 0u;
             }
         }
+        if (subgroupElect())
+            s_broadcast = planned ? 1u : 0u;
     }
     barrier();
     memoryBarrierBuffer();
+    bool planned = s_broadcast != 0u;
+    barrier(); // s_broadcast is written again by the tasks
+    return planned;
 }
 
-// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count.
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count
+// (and the chunk count, which the plan zeroed already unless no workgroup planned).
 void fold_leave()
 {
     barrier();
     if (gl_LocalInvocationID.x == 0u &&
-        atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) == gl_NumWorkGroups.x - 1u) {
+        atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) >= gl_NumWorkGroups.x - 1u) {
         hist[RADIX_HIST_FOLD_TICKET] = 0u;
         hist[RADIX_HIST_FOLD_PLANNED] = 0u;
         hist[RADIX_HIST_FOLD_LEFT] = 0u;
+        hist[RADIX_HIST_TICKET] = 0u;
     }
 }
 
@@ -134,8 +153,10 @@ void copy_back_tile(uint part, uint n)
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    if (FOLD_HISTOGRAM)
-        fold_histogram_and_plan();
+    if (FOLD_HISTOGRAM && !fold_histogram_and_plan()) {
+        fold_leave();
+        return;
+    }
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
     uint passes = pc.digit_count;
@@ -171,7 +192,7 @@ void main()
             // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
             // this pass pending has waited already).
             if (gl_SubgroupID == 0u)
-                radix_wait_state(RADIX_S_DONE + p - 1u, tiles, 0u);
+                radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
             // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
             memoryBarrierBuffer();

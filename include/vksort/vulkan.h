@@ -132,9 +132,11 @@ typedef enum vksort_vk_create_flag_bits {
      * of a 4096-element sort on the H200): every sort leaves its control words zero. A radix
      * sort with a host count (no count_buffer) skips its first pass, which clears the
      * histograms and sizes the sort (one dispatch and barrier, about 5 us on the H200): every
-     * radix sort leaves its histogram counts zero. Breaking the promise (a fresh or shared
-     * scratch) can leave keys out of place or duplicated - never a hang or an access outside
-     * the buffers. The bitonic network sorts are unaffected. */
+     * radix sort leaves its histogram counts zero (and, below
+     * radix_fused_histogram_max_count, sorts in one dispatch). Breaking the promise (a fresh or
+     * shared scratch) can leave keys out of place or duplicated, for a sort or two - never a
+     * hang or an access outside the buffers (a single-dispatch sort's waits then give up after
+     * seconds). The bitonic network sorts are unaffected. */
     VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4,
     /* Radix tiles in their compact form (radix_scatter_rounds 2: staged half a tile at a time,
      * 16-bit per-subgroup counters, about half the shared memory, so that two workgroups share
@@ -297,8 +299,8 @@ typedef struct vksort_vk_sorter_properties {
     /* With VKSORT_VK_CREATE_PERSISTENT_SCRATCH, a host count up to this (0: none) is sorted by
      * that fused dispatch alone: its workgroups build the histogram and plan first (no prepare
      * or histogram pass; "onesweep_fused_histogram" in the timestamps). 32-bit keys where the
-     * small tiles have 256 invocations, up to 32 of those tiles (65536 elements on the H200,
-     * where that is 4-8 % faster and more tiles were slower; docs/vulkan.md). */
+     * small tiles have 256 invocations, up to 32 of those tiles (65536 elements on the H200:
+     * 8-9 % faster at 2^12-2^14 pairs, 1-3 % at 2^16; more tiles were slower; docs/vulkan.md). */
     uint32_t radix_fused_histogram_max_count;
     /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
@@ -486,7 +488,7 @@ uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *sorter,
 typedef struct vksort_vk_pass_time {
     /* static: bitonic "prepare", "local_sort", "global_merge", "local_merge", "rank_sort"; radix
      * "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
-     * "copy" */
+     * "copy", "onesweep_fused", "onesweep_fused_histogram" */
     const char *kind;
     uint32_t level;      /* bitonic: merge level (log2 of the block size it produces); radix:
                           * a scatter pass's position k among the sort's digit passes (it sorts

@@ -618,12 +618,12 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     const vksort_vk_radix *rx = &s->radix;
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds),
-     * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl); the other passes
-     * have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl), 12 whether the
+     * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM); the
+     * other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
-     * histogram pipelines: code that never runs has slowed passes on the H200), 12 whether the
-     * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM). */
+     * histogram pipelines: code that never runs has slowed passes on the H200). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
@@ -689,7 +689,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
  * histogram and plan (RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, one dispatch per sort). H200,
  * 2026-12-02 (nineteenth session, persistent scratch, two rounds, ms, histogram pass + fused ->
  * one dispatch), u32 pairs: 2^12 0.0386 -> 0.0351, 2^14 0.0418 -> 0.0385, 2^16 (32 tiles)
- * 0.0478 -> 0.0459; u32 keys 2^16 0.0449 -> 0.0445; but 2^17 pairs 0.0513 -> 0.0561, 2^18
+ * 0.0479 -> 0.0459-0.0466; u32 keys 2^16 0.0448 -> 0.0444; but 2^17 pairs 0.0513 -> 0.0561, 2^18
  * 0.0570 -> 0.0754, 2^19 keys 0.068 -> 0.131, and u64 keys 2^16 0.0780 -> 0.0824 (more tiles,
  * or 64-bit keys, lose: not understood - the pass's registers?, docs/perf-notes.md). */
 #define RADIX_FOLD_MAX_TILES 32u

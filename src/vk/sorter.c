@@ -596,7 +596,8 @@ vksort_result vksort_vk_cmd_init_scratch(vksort_vk_sorter *s, VkCommandBuffer cm
     if (r != VKSORT_SUCCESS)
         return r;
     /* The only words a sort expects to find in a known state: the RANK sort's control words
-     * and the radix histograms with their ticket. */
+     * and the radix histograms with their ticket (and the fused pass's chunk ticket, plan flag
+     * and leave count, in the same range). */
     if (s->rank_capacity)
         s->vk.vkCmdFillBuffer(cmd, scratch->buffer, scratch->offset + s->rank_control_offset,
                               VKSORT_RANK_CONTROL_WORDS * 4u, 0u);

@@ -912,9 +912,10 @@ static void test_small_tile_geometry(void)
  * histogram pass comes first again). Sorts one after another on one scratch, prepared once, all
  * sort right: counts from 2 to the range's end and past it, constant keys (no active digit),
  * partial bit ranges, both directions, with sorts of other plans in between (indirect counts,
- * counts past the small range). The pass leaves its chunk ticket, plan flag and leave count
- * zero for the next sort; one left over makes the next sort count no chunk or run before its
- * plan (wrong starts, or no sort at all). */
+ * counts past the small range). After each, the histogram words at the scratch's end are zero
+ * (counts, ticket, and the pass's chunk ticket, plan flag and leave count): one left over makes
+ * the next sort count no chunk or run before its plan. A scratch left broken on purpose (a
+ * chunk ticket past the tiles) costs one wrong sort, not a hang, and the next sorts right. */
 static void test_fused_histogram(void)
 {
     const struct { vksort_key_type type; int payload; } cfg[] = {
@@ -967,8 +968,43 @@ static void test_fused_histogram(void)
             c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
             c.indirect = rot % 5u == 3u;
             c.seed = 8200 + rot;
-            CHECK(sort_check_run(&c, NULL));
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch)
+                continue;
+            /* What every radix sort leaves for the next (the histogram words lie at the end of
+             * the scratch): zero counts, chunk tickets, flag and leave count. */
+            const uint32_t *hist = (const uint32_t *)((const char *)scratch + slot->reqs.scratch_size) -
+                                   RADIX_HIST_WORDS;
+            uint32_t left = 0;
+            for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
+                left += hist[w] != 0u;
+            CHECK_EQ(left, 0u);
+            CHECK_EQ(hist[RADIX_HIST_TICKET], 0u);
+            CHECK_EQ(hist[RADIX_HIST_FOLD_TICKET], 0u);
+            CHECK_EQ(hist[RADIX_HIST_FOLD_PLANNED], 0u);
+            CHECK_EQ(hist[RADIX_HIST_FOLD_LEFT], 0u);
         }
+        if (k != 0)
+            continue;
+        /* A broken promise (a chunk ticket left past the tiles: no workgroup counts, none
+         * plans): the sort ends (its waits give up; its result is not checked), leaves the
+         * words zero, and the next sort is right. */
+        const void *scratch = NULL;
+        c.n = 5000;
+        c.indirect = 0;
+        CHECK(sort_check_run(&c, &scratch));
+        if (!scratch)
+            continue;
+        uint32_t *hist = (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_WORDS;
+        hist[RADIX_HIST_FOLD_TICKET] = 1000u;
+        (void)sort_check_run(&c, NULL);
+        CHECK_EQ(hist[RADIX_HIST_FOLD_TICKET], 0u);
+        CHECK_EQ(hist[RADIX_HIST_FOLD_PLANNED], 0u);
+        CHECK_EQ(hist[RADIX_HIST_FOLD_LEFT], 0u);
+        CHECK_EQ(hist[RADIX_HIST_TICKET], 0u);
+        c.seed = 8299;
+        CHECK(sort_check_run(&c, NULL));
     }
 }
 
