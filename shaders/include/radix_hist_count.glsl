@@ -67,6 +67,20 @@ void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS], bool full, uint lane
     }
 }
 
+// The order keys of HIST_LOADS 16-byte loads, in memory order.
+void vector_order_keys(uvec4 v[HIST_LOADS], out KEY_T ok[STEP_KEYS])
+{
+    [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
+#if KEY64
+        ok[2u * k] = radix_order_key(v[k].xy);
+        ok[2u * k + 1u] = radix_order_key(v[k].zw);
+#else
+        [[unroll]] for (uint j = 0u; j < 4u; ++j)
+            ok[4u * k + j] = radix_order_key(v[k][j]);
+#endif
+    }
+}
+
 // Counts the keys [begin, end) into s_hist (begin a multiple of 4 keys). In uniform control flow.
 void count_range(uint begin, uint end, uint lanes)
 {
@@ -86,15 +100,7 @@ void count_range(uint begin, uint end, uint lanes)
             v[k] = keys_a4[base + k * WG + t];
         KEY_T ok[STEP_KEYS];
         bool valid[STEP_KEYS];
-        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
-#if KEY64
-            ok[2u * k] = radix_order_key(v[k].xy);
-            ok[2u * k + 1u] = radix_order_key(v[k].zw);
-#else
-            [[unroll]] for (uint j = 0u; j < 4u; ++j)
-                ok[4u * k + j] = radix_order_key(v[k][j]);
-#endif
-        }
+        vector_order_keys(v, ok);
         [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
             valid[i] = true;
         count_step(ok, valid, true, lanes);
@@ -111,15 +117,7 @@ void count_range(uint begin, uint end, uint lanes)
                 valid[k * VEC_KEYS + j] = in_range;
         }
         KEY_T ok[STEP_KEYS];
-        [[unroll]] for (uint k = 0u; k < HIST_LOADS; ++k) {
-#if KEY64
-            ok[2u * k] = radix_order_key(v[k].xy);
-            ok[2u * k + 1u] = radix_order_key(v[k].zw);
-#else
-            [[unroll]] for (uint j = 0u; j < 4u; ++j)
-                ok[4u * k + j] = radix_order_key(v[k][j]);
-#endif
-        }
+        vector_order_keys(v, ok);
         count_step(ok, valid, false, lanes);
     }
     for (uint base = vec_end; base < end; base += WG * STEP_KEYS) {

@@ -320,6 +320,19 @@ static void test_indirect(void)
     }
 }
 
+/* A sort info with placeholder buffers (whole ranges), for the host-side queries
+ * (vksort_vk_timestamp_query_count) that only plan; no values without a payload. */
+static vksort_vk_sort_info stub_sort_info(int payload)
+{
+    vksort_vk_sort_info si;
+    memset(&si, 0, sizeof si);
+    si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
+    si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
+    if (!payload)
+        si.values.buffer = VK_NULL_HANDLE;
+    return si;
+}
+
 /* VKSORT_VK_CREATE_PERSISTENT_SCRATCH: a host count needs no prepare pass (one timestamp fewer
  * than the same sort on a sorter without the flag; an indirect count keeps it), and each sort's
  * plan leaves the histogram counts and ticket zero for the next, so sorts one after another on
@@ -342,12 +355,7 @@ static void test_persistent_scratch(void)
         if (!plain || !slot)
             continue;
         CHECK(slot->props.persistent_scratch == VK_TRUE);
-        vksort_vk_sort_info si;
-        memset(&si, 0, sizeof si);
-        si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
-        si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
-        if (!cfg[k].payload)
-            si.values.buffer = VK_NULL_HANDLE;
+        vksort_vk_sort_info si = stub_sort_info(cfg[k].payload);
         si.count = 300007;
         CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si) + 1u,
                  vksort_vk_timestamp_query_count(plain->sorter, &si));
@@ -941,12 +949,7 @@ static void test_fused_histogram(void)
         if (k == 0)
             printf("     small tiles %u on %u (up to %u), fused with the histogram up to %u\n",
                    pr->radix_small_tile_size, pr->radix_small_workgroup_size, small, most);
-        vksort_vk_sort_info si;
-        memset(&si, 0, sizeof si);
-        si.keys.buffer = si.values.buffer = si.scratch.buffer = (VkBuffer)(uintptr_t)1;
-        si.keys.size = si.values.size = si.scratch.size = VK_WHOLE_SIZE;
-        if (!cfg[k].payload)
-            si.values.buffer = VK_NULL_HANDLE;
+        vksort_vk_sort_info si = stub_sort_info(cfg[k].payload);
         si.count = 5000;
         CHECK_EQ(vksort_vk_timestamp_query_count(slot->sorter, &si), 2u);
         si.count = most;
