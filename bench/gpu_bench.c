@@ -35,6 +35,10 @@
  *               (either mode; timings are then meaningless)
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
+ *   --no-buckets: VKSORT_VK_CREATE_RADIX_NO_BUCKETS (small sorts digit by digit)
+ *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
+ *                 keys, whose top digit has four values - instead of uniform random words
+ *                 (32-bit keys only; CUB then runs not: its generator is uniform)
  */
 #include "gpu_fill.h"
 #include "support/test_data.h"
@@ -90,6 +94,8 @@ static uint32_t radix_groups; /* --radix-groups (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
+static int radix_no_buckets;   /* --no-buckets */
+static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
 
 /* The generator (when created) and the rig. */
 static void bench_shutdown(void)
@@ -222,6 +228,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
+               (radix_no_buckets ? VKSORT_VK_CREATE_RADIX_NO_BUCKETS : 0u) |
                (rig.pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
@@ -293,7 +300,7 @@ static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint
                    VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    gpu_fill_record(&fill, cmd, b->fill_keys, b->key_bytes / 4u, seed, GPU_FILL_RANDOM);
+    gpu_fill_record(&fill, cmd, b->fill_keys, b->key_bytes / 4u, seed, key_fill);
     if (b->value_bytes)
         gpu_fill_record(&fill, cmd, b->fill_vals, b->value_bytes / 4u, 0u, GPU_FILL_INDEX);
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
@@ -520,7 +527,7 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
         fprintf(csv, "workload,n,sorts,sorter,us_per_sort,ratio_to_cub\n");
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
-        if (!listed(only, w->name))
+        if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
             continue;
         printf("\n%s, %d sorts per command buffer: median us per sort [x CUB]\n", w->name, sorts);
         for (int lg = lo; lg <= hi; ++lg) {
@@ -539,7 +546,9 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                 } else {
 #if VKSORT_HAVE_CUB_BENCH
                     double ms;
-                    if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, &ms) == 0)
+                    if (key_fill != GPU_FILL_RANDOM)
+                        snprintf(detail[k], sizeof detail[k], "CUB runs uniform keys only");
+                    else if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, &ms) == 0)
                         us[k] = ms * 1e3;
                     else
                         snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
@@ -597,12 +606,16 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--count") && v) one_count = atoll(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
+        else if (!strcmp(a, "--no-buckets")) radix_no_buckets = 1;
+        else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
+        else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; ++i; }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
-                            "[--persistent-scratch] [--frame SORTS] [--count N] [--validate]\n");
+                            "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
+                            "[--frame SORTS] [--count N] [--validate]\n");
             return 2;
         }
     }
@@ -665,7 +678,7 @@ int main(int argc, char **argv)
     int failed = 0;
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
-        if (!listed(only, w->name))
+        if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
             continue;
         printf("\n%s%s%s: median ms (G keys/s) [x CUB] {fraction of the bandwidth floor}\n",
                w->name, bit_hi ? " bits " : "", "");
@@ -693,7 +706,9 @@ int main(int argc, char **argv)
                 } else {
 #if VKSORT_HAVE_CUB_BENCH
                     double m;
-                    if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs, &m) == 0)
+                    if (key_fill != GPU_FILL_RANDOM)
+                        snprintf(detail[k], sizeof detail[k], "CUB runs uniform keys only");
+                    else if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs, &m) == 0)
                         ms[k] = m;
                     else
                         snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());

@@ -1,6 +1,7 @@
 /*
  * The GPU benchmark's input generator: one compute pipeline (bench/shaders/fill_random.comp)
- * that writes random 32-bit words, or each word's index, into a storage buffer. Recording
+ * that writes random 32-bit words, each word's index, or random f32 depths into a storage
+ * buffer. Recording
  * only; the caller orders the writes before the sort with a barrier.
  */
 #ifndef VKSORT_BENCH_GPU_FILL_H
@@ -16,7 +17,9 @@ typedef struct gpu_fill {
     VkDescriptorPool pool;
 } gpu_fill;
 
-typedef enum gpu_fill_mode { GPU_FILL_RANDOM = 0, GPU_FILL_INDEX = 1 } gpu_fill_mode;
+/* RANDOM: uniform random words; INDEX: each word's index; DEPTH: f32 bits of depths uniform in
+ * [1, 100). */
+typedef enum gpu_fill_mode { GPU_FILL_RANDOM = 0, GPU_FILL_INDEX = 1, GPU_FILL_DEPTH = 2 } gpu_fill_mode;
 
 /* 0, or -1 with a message on stderr (nothing left to destroy). */
 int gpu_fill_create(gpu_fill *f, VkDevice device);

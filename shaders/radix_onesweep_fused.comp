@@ -135,6 +135,149 @@ void fold_leave()
     }
 }
 
+// Bucket sorts (RADIX_S_BUCKETS, chosen by the plan where the sort allows it,
+// RADIX_FLAG_BUCKETS): phase 0 is one Onesweep pass over the most significant active digit,
+// from the caller's buffers into the scratch half: it leaves each value of that digit (a bucket)
+// in one run, which the plan's scan locates, and every bucket fits one tile. Phase 1 is a task
+// per bucket: a workgroup loads the bucket into its registers and sorts it there by each lower
+// active digit in turn (ranked as a tile, moved through shared memory), then writes it to the
+// caller's buffers. So a small sort crosses the device's memory once instead of once per digit.
+// Both phases are stable (Onesweep's pass, and the tile's ranking in bucket order), so the
+// whole is. Buckets are loaded in the tile's order (radix_load_tile), sentinels past the bucket.
+#if HAS_VALUE
+uint r_val[ITEMS];
+#endif
+// Keys and payloads staged together where shared memory holds both.
+const bool BUCKET_STAGE_TOGETHER = SMEM_WORDS >= (KEY_WORDS + (HAS_VALUE != 0 ? 1u : 0u)) * TILE;
+#define BUCKET_VALUE_WORD (BUCKET_STAGE_TOGETHER ? KEY_WORDS * TILE : 0u)
+
+// The bucket position of item j of this invocation.
+uint bucket_slot(uint j) { return radix_subgroup_base() + j * gl_SubgroupSize + gl_SubgroupInvocationID; }
+
+void bucket_stage_keys()
+{
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint q = r_pos[j];
+#if KEY64
+        s_mem[q] = r_key[j].x;
+        s_mem[TILE + q] = r_key[j].y;
+#else
+        s_mem[q] = r_key[j];
+#endif
+#if HAS_VALUE
+        if (BUCKET_STAGE_TOGETHER)
+            s_mem[BUCKET_VALUE_WORD + q] = r_val[j];
+#endif
+    }
+}
+
+#if HAS_VALUE
+void bucket_stage_values()
+{
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+        s_mem[BUCKET_VALUE_WORD + r_pos[j]] = r_val[j];
+}
+#endif
+
+// Moves the ranked elements (r_pos) to their places in the registers. Ends with a barrier.
+void bucket_exchange()
+{
+    bucket_stage_keys();
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint i = bucket_slot(j);
+#if KEY64
+        r_key[j] = uvec2(s_mem[i], s_mem[TILE + i]);
+#else
+        r_key[j] = s_mem[i];
+#endif
+#if HAS_VALUE
+        if (BUCKET_STAGE_TOGETHER)
+            r_val[j] = s_mem[BUCKET_VALUE_WORD + i];
+#endif
+    }
+    barrier();
+#if HAS_VALUE
+    if (!BUCKET_STAGE_TOGETHER) {
+        bucket_stage_values();
+        barrier();
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+            r_val[j] = s_mem[bucket_slot(j)];
+        barrier();
+    }
+#endif
+}
+
+// Writes the ranked elements to [start, start + count) of the caller's buffers, consecutive
+// invocations to consecutive places.
+void bucket_write(uint start, uint count)
+{
+    uint t = gl_LocalInvocationID.x;
+    bucket_stage_keys();
+    barrier();
+    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
+        uint i = m * WG + t;
+        if (i < count) {
+#if KEY64
+            keys_a[start + i] = uvec2(s_mem[i], s_mem[TILE + i]);
+#else
+            keys_a[start + i] = s_mem[i];
+#endif
+#if HAS_VALUE
+            if (BUCKET_STAGE_TOGETHER)
+                values_a[start + i] = s_mem[BUCKET_VALUE_WORD + i];
+#endif
+        }
+    }
+#if HAS_VALUE
+    if (!BUCKET_STAGE_TOGETHER) {
+        barrier();
+        bucket_stage_values();
+        barrier();
+        [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
+            uint i = m * WG + t;
+            if (i < count)
+                values_a[start + i] = s_mem[i];
+        }
+    }
+#endif
+}
+
+// Phase 1 task: sorts bucket b (keys whose digit `top` is b, a run of the scratch half) by
+// the active digits below `top` into the caller's buffers. Every invocation calls it; phase 0
+// is written.
+void bucket_sort(uint top, uint b, uint n)
+{
+    uint scan = (RADIX_MAX_PASSES + top) * RADIX_DIGITS;
+    uint start = hist[scan + b];
+    uint count = (b + 1u < RADIX_DIGITS ? hist[scan + b + 1u] : n) - start;
+    if (count == 0u)
+        return;
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint e = bucket_slot(j);
+        uint at = start + min(e, count - 1u);
+        KEY_T k = keys_b[at];
+        r_key[j] = e < count ? k : radix_sentinel_key();
+#if HAS_VALUE
+        r_val[j] = values_b[at];
+#endif
+    }
+    uint last = 0u; // the most significant active digit below top (one exists: the plan's rule)
+    for (uint q = 0u; q < top; ++q)
+        last = state[RADIX_S_ACTIVE + q] != 0u ? q : last;
+    for (uint q = 0u; q <= last; ++q) {
+        if (state[RADIX_S_ACTIVE + q] == 0u)
+            continue;
+        uint shift = radix_pass_shift(q);
+        radix_count_tile(0u, start, count, shift, false, true);
+        radix_rank_counted(shift);
+        if (q == last)
+            bucket_write(start, count);
+        else
+            bucket_exchange();
+    }
+}
+
 // Copies tile `part` from the scratch half back to the caller's buffers.
 void copy_back_tile(uint part, uint n)
 {
@@ -160,8 +303,14 @@ void main()
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
     uint passes = pc.digit_count;
+    // Bucket sorts: 1 + the top digit (phase 0: its pass, phase 1: a task per bucket), or 0.
+    uint top1 = (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? state[RADIX_S_BUCKETS] : 0u;
+    bool buckets = top1 != 0u;
     bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
-    uint tasks = tiles * (passes + (copy_back ? 1u : 0u));
+    // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
+    // phases are counted in RADIX_S_DONE + phase when finished.
+    uint counted = buckets ? 1u : passes;
+    uint tasks = buckets ? tiles + RADIX_DIGITS : tiles * (passes + (copy_back ? 1u : 0u));
     // A workgroup takes at most twice its share of the tasks, then leaves the rest to the
     // others (the dispatch has a workgroup per tile, so the shares cover every task). Without a
     // bound, a driver that runs workgroups one after another gives every task to the first
@@ -184,11 +333,12 @@ void main()
     uint k = s_broadcast;
     barrier(); // s_broadcast is written again below
     uint pending = 0u;
+    uint waited = 0u; // a phase whose predecessor this workgroup saw finished
     for (uint taken = 1u; k < tasks; ++taken) {
         bool fetch = taken < max_taken;
-        uint p = k / tiles;
+        uint p = buckets ? min(k / tiles, 1u) : k / tiles;
         uint part = k - p * tiles;
-        if (p > 0u && pending == 0u) {
+        if (p > 0u && pending == 0u && p != waited) {
             // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
             // this pass pending has waited already).
             if (gl_SubgroupID == 0u)
@@ -196,9 +346,19 @@ void main()
             // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
             memoryBarrierBuffer();
+            waited = p;
         }
         uint next = tasks; // invocation 0's
-        if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
+        if (buckets) {
+            if (p == 0u) {
+                next = radix_onesweep_partition(top1 - 1u, 0u, 0u, part, n, tiles, false, fetch,
+                                                RADIX_S_FUSED_TICKET);
+            } else {
+                if (t == 0u && fetch)
+                    next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+                bucket_sort(top1 - 1u, part, n);
+            }
+        } else if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
             uint parity = state[RADIX_S_PARITY + p];
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
                                             RADIX_S_FUSED_TICKET);
@@ -208,14 +368,14 @@ void main()
             if (p == passes)
                 copy_back_tile(part, n);
         }
-        if (p < passes)
+        if (p < counted)
             ++pending;
         if (t == 0u)
             s_broadcast = fetch ? next : tasks;
         barrier();
         next = s_broadcast;
         barrier(); // s_broadcast is written again next round
-        uint next_p = next < tasks ? next / tiles : passes + 1u;
+        uint next_p = next >= tasks ? passes + 1u : buckets ? min(next / tiles, 1u) : next / tiles;
         if (pending != 0u && next_p != p) {
             memoryBarrierBuffer(); // the partitions' writes before their count
             barrier();

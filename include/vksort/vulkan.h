@@ -154,7 +154,10 @@ typedef enum vksort_vk_create_flag_bits {
      * access outside it (H200: 1.5-7 % of a radix sort, docs/perf-notes.md). The shaders never
      * access outside the ranges they bind, so this changes speed only. Creation fails with
      * INVALID_ARGUMENT when the extension is not listed and the device is below Vulkan 1.4. */
-    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6
+    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6,
+    /* Small fused radix sorts never sort in buckets (radix_small_buckets): every digit costs a
+     * pass over the keys. For measuring and testing that path. */
+    VKSORT_VK_CREATE_RADIX_NO_BUCKETS = 1u << 7
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -302,6 +305,14 @@ typedef struct vksort_vk_sorter_properties {
      * small tiles have 256 invocations, up to 32 of those tiles (65536 elements on the H200:
      * 8-9 % faster at 2^12-2^14 pairs, 1-3 % at 2^16; more tiles were slower; docs/vulkan.md). */
     uint32_t radix_fused_histogram_max_count;
+    /* Those fused small sorts sort in buckets where the keys allow it: one Onesweep pass over
+     * the most significant digit that is not constant, then each of its buckets (the keys of
+     * one value of that digit) sorted by the lower digits in one workgroup's registers and
+     * shared memory - one pass over the keys in memory instead of one per digit. The GPU's plan
+     * chooses it per sort, where no bucket holds more than radix_small_tile_size keys (uniform
+     * 32-bit keys: up to about 2^19 keys), else every digit gets its pass. Stable, as every
+     * radix sort here. Off with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+    VkBool32 radix_small_buckets;
     /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
      * invocations in one scatter round. Where the default tiles are compact, up to 2^20: 512 x

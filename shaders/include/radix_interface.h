@@ -37,6 +37,10 @@
  * (RADIX_BLOCK_TABLE), so that the first scatter slot needs no upsweep: its block scan reads
  * the table's row of that slot's digit. */
 #define RADIX_FLAG_BLOCK_COUNTS 128u
+/* The sort runs the small tiles' fused pass (radix_onesweep_fused.comp), which can sort in
+ * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
+ * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
+#define RADIX_FLAG_BUCKETS 256u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -45,7 +49,11 @@
 #define RADIX_S_TILES_PER_BLOCK 3u /* portable: tiles each block walks through */
 /* word 4: unused (the histogram ticket is RADIX_HIST_TICKET) */
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
-/* words 6, 7: unused (the histogram pass derives its chunk from the count and its workgroups) */
+/* The plan's choice for a fused pass with RADIX_FLAG_BUCKETS: 0 to sort digit by digit, else
+ * 1 + the most significant active digit, whose pass partitions the keys into buckets that each
+ * fit one tile; a workgroup then sorts each bucket by the lower active digits on its own. */
+#define RADIX_S_BUCKETS 6u
+/* word 7: unused (the histogram pass derives its chunk from the count and its workgroups) */
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
 #define RADIX_S_FUSED_TICKET RADIX_S_TICKET /* fused Onesweep: the one task ticket */
 #define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A (fused pass) */

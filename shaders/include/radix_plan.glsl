@@ -6,7 +6,8 @@
 // k and B for odd k), which buffer each digit reads in the fused pass (ping-pong parity), and
 // the indirect dispatch sizes of every later pass, zero for the slots past the active passes,
 // and for the final copy when an odd number of passes ran. RADIX_FLAG_PORTABLE: scatter passes are portable downsweeps (one workgroup per
-// block). The includer declares `state` and `hist` (read-write, coherent).
+// block). RADIX_FLAG_BUCKETS: whether the fused pass sorts in buckets (RADIX_S_BUCKETS). The
+// includer declares `state` and `hist` (read-write, coherent).
 #ifndef VKSORT_RADIX_PLAN_GLSL
 #define VKSORT_RADIX_PLAN_GLSL
 
@@ -14,6 +15,7 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 shared uint s_plan_constant[RADIX_MAX_PASSES];
+shared uint s_plan_largest; // RADIX_FLAG_BUCKETS: the most keys of one value of the top digit
 // The scan's partials, unless the includer has the scan already (the fused pass's tiles: one
 // per subgroup of its RADIX_PLAN_WORKGROUP invocations suffices).
 #ifndef VKSORT_RADIX_SCAN_GLSL
@@ -60,6 +62,8 @@ void radix_plan_sort(uint n)
         hist[RADIX_HIST_TICKET] = 0u;
     if (t < RADIX_MAX_PASSES)
         s_plan_constant[t] = 0u;
+    if (t == 0u)
+        s_plan_largest = 0u;
     barrier();
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
         if (p < pc.digit_count) { // uniform
@@ -69,7 +73,30 @@ void radix_plan_sort(uint n)
             barrier();
         }
     }
+    // Buckets: the largest bucket of the most significant active digit (the constant flags are
+    // complete after the loop's last barrier).
+    bool buckets = (pc.flags & RADIX_FLAG_BUCKETS) != 0u && n >= 2u;
+    uint top = 0u, active_digits = 0u;
+    for (uint p = 0u; p < pc.digit_count; ++p) {
+        if (s_plan_constant[p] == 0u) {
+            top = p;
+            ++active_digits;
+        }
+    }
+    if (buckets && active_digits >= 2u) {
+        uint top_count = 0u;
+        [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+            top_count = p == top ? c[p] : top_count; // (no dynamic index into c)
+        uint largest = subgroupMax(top_count);
+        if (subgroupElect())
+            atomicMax(s_plan_largest, largest);
+        barrier();
+    }
     if (t == 0u) {
+        // One pass and a local sort of every bucket, where each fits a tile and lower digits
+        // remain (radix_onesweep_fused.comp); else digit by digit.
+        buckets = buckets && active_digits >= 2u && s_plan_largest <= pc.tile_size;
+        state[RADIX_S_BUCKETS] = buckets ? top + 1u : 0u;
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
         // Onesweep: a workgroup per tile, or at most pc.onesweep_groups that loop over the tiles.
         uint groups = portable ? blocks
@@ -90,7 +117,8 @@ void radix_plan_sort(uint n)
             radix_plan_write_groups(RADIX_E_SCAN + k, runs && portable ? RADIX_DIGITS : 0u);
         }
         uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
-        radix_plan_write_groups(RADIX_E_COPY, (ordinal & 1u) != 0u ? copy_groups : 0u);
+        // (The bucket sorts write the caller's buffers themselves.)
+        radix_plan_write_groups(RADIX_E_COPY, (ordinal & 1u) != 0u && !buckets ? copy_groups : 0u);
     }
 }
 

@@ -470,6 +470,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
         mid_per_sm = wide32 ? 1u : 0u;
     }
+    /* Small fused sorts may sort in buckets (radix_onesweep_fused.comp) where the small tile's
+     * shared memory holds a whole bucket's keys. */
+    rx->small_buckets = fuse && rx->small.max_count &&
+                        rx->small.smem_words >= rx->small.tile * key_words &&
+                        !(info->flags & VKSORT_VK_CREATE_RADIX_NO_BUCKETS);
     if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
         if (mid_per_sm)
@@ -867,6 +872,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
      * does the rest (RADIX_FLAG_HOST_SIZED). */
     p->host_sized = s->persistent_scratch && !p->indirect;
     /* There the small geometry's fused pass also builds the histogram and plans: one dispatch. */
+    p->buckets = rx->small_buckets && p->geometry == &rx->small; /* where it runs fused, below */
     if (p->host_sized && p->geometry == &rx->small && p->count <= rx->fold_max_count) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, 0);
         return VKSORT_SUCCESS;
@@ -986,7 +992,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  (onesweep ? RADIX_FLAG_CLEAR_LOOKBACK : RADIX_FLAG_PORTABLE) |
                  ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u) |
                  (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u) |
-                 (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u);
+                 (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u) |
+                 (p->buckets ? RADIX_FLAG_BUCKETS : 0u);
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;
     push.bit_end = p->bit_end;
@@ -1041,8 +1048,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         }
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         int entry = pass_entry(kind, slot);
-        if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count) */
-            s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size, 1, 1);
+        if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
+            s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size +
+                                         (p->buckets ? RADIX_DIGITS : 0u), 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
         else if (entry < 0)

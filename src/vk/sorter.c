@@ -314,7 +314,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
                                                  VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
                                                  VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
-                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS))
+                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS |
+                                                 VKSORT_VK_CREATE_RADIX_NO_BUCKETS))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -509,6 +510,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_small_max_count = s->radix.small.max_count;
     out->radix_small_fused = s->radix.small.fused_max_count ? VK_TRUE : VK_FALSE;
     out->radix_fused_histogram_max_count = s->radix.fold_max_count;
+    out->radix_small_buckets = s->radix.small_buckets ? VK_TRUE : VK_FALSE;
     out->radix_mid_tile_size = s->radix.mid.tile;
     out->radix_mid_workgroup_size = s->radix.mid.workgroup;
     out->radix_mid_max_count = s->radix.mid.max_count;

@@ -89,6 +89,9 @@ typedef struct vksort_vk_radix {
     /* Host counts up to this on a persistent scratch sort in the small geometry's
      * fused_histogram pass alone (0: never). */
     uint32_t fold_max_count;
+    /* The small geometry's fused sorts may sort in buckets (RADIX_FLAG_BUCKETS): its shared
+     * memory holds a tile's keys at once; not with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+    int small_buckets;
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
@@ -316,6 +319,9 @@ typedef struct vksort_vk_radix_plan {
     /* Onesweep's geometry for this count: NULL for the default one, else &radix.small or
      * &radix.mid. */
     const vksort_vk_radix_geometry *geometry;
+    /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
+     * dispatch has RADIX_DIGITS more workgroups, one per bucket. */
+    int buckets;
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
     /* Per scatter pass (onesweep, upsweep, block_scan, downsweep): its slot, the position among

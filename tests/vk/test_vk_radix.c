@@ -1011,6 +1011,95 @@ static void test_fused_histogram(void)
     }
 }
 
+/* Small fused sorts in buckets (radix_small_buckets, radix_onesweep_fused.comp): one pass over
+ * the top active digit, then each bucket sorted by the lower active digits in a workgroup. Each
+ * case checks the bytes against the CPU backend (stable: keys and payloads identical) and the
+ * path the GPU's plan chose, read back from the scratch's state word RADIX_S_BUCKETS (1 + the
+ * top digit, or 0 for digit-by-digit): buckets for uniform keys (full and partial bit ranges, a
+ * constant digit between two active ones, five distinct keys, both directions, two keys, counts
+ * around the small tiles, with and without a persistent scratch, the histogram in the fused
+ * pass or before it, an indirect count), digit by digit where a bucket outgrows a tile (five
+ * distinct keys over many tiles), where one digit or none is active, and with
+ * VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+static void test_bucket_sorts(void)
+{
+    const struct {
+        vksort_key_type type;
+        int payload;
+        vksort_vk_create_flags flags;
+    } cfg[] = {{VKSORT_KEY_U32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
+               {VKSORT_KEY_U32, 0, 0},
+               {VKSORT_KEY_F32, 1, 0},
+               {VKSORT_KEY_I32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
+               {VKSORT_KEY_U64, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
+               {VKSORT_KEY_U32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH | VKSORT_VK_CREATE_RADIX_NO_BUCKETS}};
+    enum { FULL = 99 }; /* expected top digit: the key's highest */
+    const struct {
+        uint32_t n;
+        test_dist dist;
+        unsigned bits; /* sort_check_bit_range's rotation: 0 full, 1 [0,16), 2 [8,24) */
+        int desc, indirect;
+        int top;       /* expected top digit + 1 relative to bit_begin, FULL, or 0: digit by digit */
+    } cases[] = {
+        {5000, DIST_UNIFORM, 0, 0, 0, FULL},
+        {5000, DIST_UNIFORM, 1, 1, 0, 2},
+        {3000, DIST_UNIFORM, 2, 0, 0, 2},
+        {3000, DIST_BYTES_0_2, 0, 1, 0, 3},
+        {3000, DIST_FEW_UNIQUE, 0, 0, 0, FULL},
+        {30000, DIST_FEW_UNIQUE, 0, 1, 0, 0}, /* buckets of ~6000 keys */
+        {2, DIST_UNIFORM, 0, 0, 0, FULL},
+        {4000, DIST_CONSTANT, 0, 0, 0, 0},
+        {4000, DIST_LOW_BYTE, 0, 0, 0, 0},
+        {2049, DIST_REVERSED, 0, 1, 0, FULL},
+        {40000, DIST_UNIFORM, 0, 1, 0, FULL},
+        {100000, DIST_UNIFORM, 0, 0, 0, FULL}, /* past the fold: the histogram pass first */
+        {20000, DIST_UNIFORM, 0, 0, 1, FULL},
+        {1u << 17, DIST_SPECIALS, 0, 0, 0, -1}, /* either: checked for the bytes only */
+    };
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        sort_case c = make_case(cfg[k].type, cfg[k].payload, 1u << 18);
+        c.cfg.flags = cfg[k].flags;
+        /* 256 x 16 tiles, so that small ones (2048) exist on any device. */
+        c.cfg.radix_wg = 256;
+        c.cfg.radix_items = 16;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const int on = algo == VKSORT_VK_ALGORITHM_ONESWEEP && pr->radix_small_fused &&
+                       !(cfg[k].flags & VKSORT_VK_CREATE_RADIX_NO_BUCKETS);
+        CHECK_EQ(pr->radix_small_buckets, on ? VK_TRUE : VK_FALSE);
+        if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || !pr->radix_small_fused)
+            continue;
+        const int full_top = (int)vksort_key_size(cfg[k].type); /* a digit per byte: 1 + the highest */
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+            if (cases[i].n > pr->radix_small_max_count || (quick && i % 2 == 1))
+                continue;
+            c.n = cases[i].n;
+            c.dist = cases[i].dist;
+            c.desc = cases[i].desc;
+            c.indirect = cases[i].indirect;
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, cases[i].bits, &c.bit_begin);
+            c.seed = 8400 + 31u * (uint32_t)k + (uint32_t)i;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch || cases[i].top < 0)
+                continue;
+            int want = cases[i].top == FULL ? full_top : cases[i].top;
+            if (!on)
+                want = 0;
+            const uint32_t *state = (const uint32_t *)scratch; /* the state words start the scratch */
+            if (state[RADIX_S_BUCKETS] != (uint32_t)want) {
+                char d[160];
+                sort_check_describe(&c, d, sizeof d);
+                fprintf(stderr, "  bucket plan %u, expected %d: %s\n", state[RADIX_S_BUCKETS], want, d);
+            }
+            CHECK_EQ(state[RADIX_S_BUCKETS], (uint32_t)want);
+        }
+    }
+}
+
 /* The fused small-count pass at its largest count with every digit: the most tasks a dispatch
  * has (256 tiles x 8 digits for u64 keys). On lavapipe, which runs one workgroup after another with
  * LP_NUM_THREADS=1, this failed while the first workgroup took every task: gallivm stops all of
@@ -1361,6 +1450,7 @@ int main(int argc, char **argv)
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
     TIMED(test_fused_histogram);
+    TIMED(test_bucket_sorts);
     TIMED(test_fused_default);
     TIMED(test_wave_band);
     TIMED(test_onesweep_workgroups);
