@@ -48,6 +48,8 @@ layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
 // phase's reads all come before the plan's flag, so before any such write.)
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA4 { uvec4 keys_a4[]; };
 #define s_hist s_mem
+// The plan's flag, polled (see radix_wait.glsl).
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer HistPoll { uint hist_poll[]; };
 
 
 #include "radix_hist_count.glsl"
@@ -102,13 +104,13 @@ bool fold_histogram_and_plan()
                 atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], 1u);
         }
     }
-    // As radix_wait_state, on the flag (an atomic read, so that it orders what follows).
+    // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).
     if (gl_SubgroupID == 0u) {
         bool planned = false;
         for (uint polls = 0u; !planned && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
             [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
                 if (!planned)
-                    planned = subgroupBroadcastFirst(atomicAdd(hist[RADIX_HIST_FOLD_PLANNED], 0u)) != 0u;
+                    planned = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_PLANNED]) != 0u;
             }
         }
         if (subgroupElect())
