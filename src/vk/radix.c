@@ -299,6 +299,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                              p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU
                          ? 64u
                          : 1u;
+    /* Bucket sorts (radix_onesweep_fused.comp) take a workgroup per bucket beside the tiles' on
+     * GPUs; a CPU device runs a few workgroups at a time, where each idle one only costs (on
+     * lavapipe ~7 ms each), so there a few more than the tiles share the buckets. */
+    rx->bucket_groups = p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u : RADIX_DIGITS;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
@@ -1050,7 +1054,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         int entry = pass_entry(kind, slot);
         if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
             s->vk.vkCmdDispatch(cmd, (p->count + push.tile_size - 1u) / push.tile_size +
-                                         (p->buckets ? RADIX_DIGITS : 0u), 1, 1);
+                                         (p->buckets ? rx->bucket_groups : 0u), 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
         else if (entry < 0)

@@ -92,6 +92,7 @@ typedef struct vksort_vk_radix {
     /* The small geometry's fused sorts may sort in buckets (RADIX_FLAG_BUCKETS): its shared
      * memory holds a tile's keys at once; not with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
     int small_buckets;
+    uint32_t bucket_groups; /* workgroups a bucket sort's dispatch adds to the tiles' */
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
@@ -320,7 +321,7 @@ typedef struct vksort_vk_radix_plan {
      * &radix.mid. */
     const vksort_vk_radix_geometry *geometry;
     /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
-     * dispatch has RADIX_DIGITS more workgroups, one per bucket. */
+     * dispatch has radix.bucket_groups more workgroups. */
     int buckets;
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
