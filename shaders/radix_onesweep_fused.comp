@@ -145,9 +145,7 @@ void fold_leave()
 // active digit in turn (ranked as a tile, moved through shared memory), then writes it to the
 // caller's buffers. So a small sort crosses the device's memory once instead of once per digit.
 // Both phases are stable (Onesweep's pass, and the tile's ranking in bucket order), so the
-// whole is. A bucket of c keys is held as a tile of m = ceil(c / WG) items per invocation, in
-// the tile's order (radix_load_tile's, with m for ITEMS), sentinels past the bucket; items past
-// m are neither loaded nor ranked, so a bucket's ranking chain is m items long, not ITEMS.
+// whole is. Buckets are loaded in the tile's order (radix_load_tile), sentinels past the bucket.
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
@@ -155,71 +153,58 @@ uint r_val[ITEMS];
 const bool BUCKET_STAGE_TOGETHER = SMEM_WORDS >= (KEY_WORDS + (HAS_VALUE != 0 ? 1u : 0u)) * TILE;
 #define BUCKET_VALUE_WORD (BUCKET_STAGE_TOGETHER ? KEY_WORDS * TILE : 0u)
 
-// The bucket position of item j (< m) of this invocation.
-uint bucket_slot(uint j, uint m)
-{
-    return (gl_SubgroupID * m + j) * gl_SubgroupSize + gl_SubgroupInvocationID;
-}
+// The bucket position of item j of this invocation.
+uint bucket_slot(uint j) { return radix_subgroup_base() + j * gl_SubgroupSize + gl_SubgroupInvocationID; }
 
-void bucket_stage_keys(uint m)
+void bucket_stage_keys()
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < m) {
-            uint q = r_pos[j];
-    #if KEY64
-            s_mem[q] = r_key[j].x;
-            s_mem[TILE + q] = r_key[j].y;
-    #else
-            s_mem[q] = r_key[j];
-    #endif
-    #if HAS_VALUE
-            if (BUCKET_STAGE_TOGETHER)
-                s_mem[BUCKET_VALUE_WORD + q] = r_val[j];
-    #endif
-        }
+        uint q = r_pos[j];
+#if KEY64
+        s_mem[q] = r_key[j].x;
+        s_mem[TILE + q] = r_key[j].y;
+#else
+        s_mem[q] = r_key[j];
+#endif
+#if HAS_VALUE
+        if (BUCKET_STAGE_TOGETHER)
+            s_mem[BUCKET_VALUE_WORD + q] = r_val[j];
+#endif
     }
 }
 
 #if HAS_VALUE
-void bucket_stage_values(uint m)
+void bucket_stage_values()
 {
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < m) {
-            s_mem[BUCKET_VALUE_WORD + r_pos[j]] = r_val[j];
-        }
-    }
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+        s_mem[BUCKET_VALUE_WORD + r_pos[j]] = r_val[j];
 }
 #endif
 
 // Moves the ranked elements (r_pos) to their places in the registers. Ends with a barrier.
-void bucket_exchange(uint m)
+void bucket_exchange()
 {
-    bucket_stage_keys(m);
+    bucket_stage_keys();
     barrier();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < m) {
-            uint i = bucket_slot(j, m);
-    #if KEY64
-            r_key[j] = uvec2(s_mem[i], s_mem[TILE + i]);
-    #else
-            r_key[j] = s_mem[i];
-    #endif
-    #if HAS_VALUE
-            if (BUCKET_STAGE_TOGETHER)
-                r_val[j] = s_mem[BUCKET_VALUE_WORD + i];
-    #endif
-        }
+        uint i = bucket_slot(j);
+#if KEY64
+        r_key[j] = uvec2(s_mem[i], s_mem[TILE + i]);
+#else
+        r_key[j] = s_mem[i];
+#endif
+#if HAS_VALUE
+        if (BUCKET_STAGE_TOGETHER)
+            r_val[j] = s_mem[BUCKET_VALUE_WORD + i];
+#endif
     }
     barrier();
 #if HAS_VALUE
     if (!BUCKET_STAGE_TOGETHER) {
-        bucket_stage_values(m);
+        bucket_stage_values();
         barrier();
-        [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-            if (j < m) {
-                r_val[j] = s_mem[bucket_slot(j, m)];
-            }
-        }
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+            r_val[j] = s_mem[bucket_slot(j)];
         barrier();
     }
 #endif
@@ -227,14 +212,14 @@ void bucket_exchange(uint m)
 
 // Writes the ranked elements to [start, start + count) of the caller's buffers, consecutive
 // invocations to consecutive places.
-void bucket_write(uint start, uint count, uint m)
+void bucket_write(uint start, uint count)
 {
     uint t = gl_LocalInvocationID.x;
-    bucket_stage_keys(m);
+    bucket_stage_keys();
     barrier();
-    [[unroll]] for (uint k = 0u; k < ITEMS; ++k) {
-        uint i = k * WG + t;
-        if (k < m && i < count) {
+    [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
+        uint i = m * WG + t;
+        if (i < count) {
 #if KEY64
             keys_a[start + i] = uvec2(s_mem[i], s_mem[TILE + i]);
 #else
@@ -249,11 +234,11 @@ void bucket_write(uint start, uint count, uint m)
 #if HAS_VALUE
     if (!BUCKET_STAGE_TOGETHER) {
         barrier();
-        bucket_stage_values(m);
+        bucket_stage_values();
         barrier();
-        [[unroll]] for (uint k = 0u; k < ITEMS; ++k) {
-            uint i = k * WG + t;
-            if (k < m && i < count)
+        [[unroll]] for (uint m = 0u; m < ITEMS; ++m) {
+            uint i = m * WG + t;
+            if (i < count)
                 values_a[start + i] = s_mem[i];
         }
     }
@@ -270,17 +255,14 @@ void bucket_sort(uint top, uint b, uint n)
     uint count = (b + 1u < RADIX_DIGITS ? hist[scan + b + 1u] : n) - start;
     if (count == 0u)
         return;
-    uint m = (count + WG - 1u) / WG; // items per invocation (count <= TILE: the plan's rule)
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < m) {
-            uint e = bucket_slot(j, m);
-            uint at = start + min(e, count - 1u);
-            KEY_T k = keys_b[at];
-            r_key[j] = e < count ? k : radix_sentinel_key();
-    #if HAS_VALUE
-            r_val[j] = values_b[at];
-    #endif
-        }
+        uint e = bucket_slot(j);
+        uint at = start + min(e, count - 1u);
+        KEY_T k = keys_b[at];
+        r_key[j] = e < count ? k : radix_sentinel_key();
+#if HAS_VALUE
+        r_val[j] = values_b[at];
+#endif
     }
     uint last = 0u; // the most significant active digit below top (one exists: the plan's rule)
     for (uint q = 0u; q < top; ++q)
@@ -289,12 +271,12 @@ void bucket_sort(uint top, uint b, uint n)
         if (state[RADIX_S_ACTIVE + q] == 0u)
             continue;
         uint shift = radix_pass_shift(q);
-        radix_count_items(0u, start, count, shift, false, true, m);
-        radix_rank_items(shift, m);
+        radix_count_tile(0u, start, count, shift, false, true);
+        radix_rank_counted(shift);
         if (q == last)
-            bucket_write(start, count, m);
+            bucket_write(start, count);
         else
-            bucket_exchange(m);
+            bucket_exchange();
     }
 }
 

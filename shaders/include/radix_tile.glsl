@@ -192,11 +192,7 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
 // never written, so the loads' select and the scatter are the only per-element tests (payloads
 // are loaded in radix_scatter_tile). keys_loaded: r_key already holds the tile (radix_load_tile,
 // e.g. prefetched by the previous tile's radix_scatter_tile). Ends with a barrier.
-// radix_count_items: the same for r_key's first `items` items only (uniform; a bucket sort's
-// smaller tile of WG * items elements, radix_onesweep_fused.comp), the others neither counted
-// nor ranked (radix_rank_items); radix_count_tile passes ITEMS.
-void radix_count_items(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
-                       bool keys_loaded, uint items)
+void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
@@ -216,10 +212,8 @@ void radix_count_items(uint parity, uint tile_base, uint tile_n, uint shift, boo
     // that took the u32 keys pass from 80 to 131 registers, one workgroup per SM instead of two.
     uint count_shift = s_count_shift;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < items) {
-            uint d = radix_digit(r_key[j], count_shift);
-            atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
-        }
+        uint d = radix_digit(r_key[j], count_shift);
+        atomicAdd(s_mem[radix_counter_word(gl_SubgroupID, d)], 1u << radix_counter_shift(d));
     }
     barrier();
 
@@ -251,7 +245,7 @@ void radix_count_items(uint parity, uint tile_base, uint tile_n, uint shift, boo
     // The sentinels are the last elements of the pass's last digit: its tile count drops them
     // (its start, and every position of a real element, are unchanged).
     if (!full && t == 0u)
-        s_count[radix_digit(radix_sentinel_key(), shift)] -= WG * items - tile_n;
+        s_count[radix_digit(radix_sentinel_key(), shift)] -= TILE - tile_n;
 
     // Seed every subgroup's counters with the digit's start in the tile (positions stay below
     // the tile size, < 2^16 with 16-bit counters, so the halves never carry into each other).
@@ -263,55 +257,48 @@ void radix_count_items(uint parity, uint tile_base, uint tile_n, uint shift, boo
     }
     barrier();
 }
-void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
-{
-    radix_count_items(parity, tile_base, tile_n, shift, full, keys_loaded, ITEMS);
-}
 
 // Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
 // sorted by digit (sentinels of a partial tile at [tile_n, TILE)). Ends with a barrier (s_mem
 // is reused for staging). Every item ranks: a partial tile's sentinels are elements of the last
-// digit. radix_rank_items: the first `items` items (see radix_count_items).
-void radix_rank_items(uint shift, uint items)
+// digit.
+void radix_rank_counted(uint shift)
 {
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        if (j < items) {
-            uint digit = radix_digit(r_key[j], shift);
-            uint rank, peer_count;
-            if (RANK_ATOMIC_OR) {
-                atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
-                radix_subgroup_shared_barrier();
-                uint mask = s_mem[matches + digit];
-                rank = bitCount(mask & gl_SubgroupLtMask.x);
-                peer_count = bitCount(mask);
-            } else {
-                uvec4 peers = radix_peers(digit);
-                rank = subgroupBallotExclusiveBitCount(peers);
-                peer_count = subgroupBallotBitCount(peers);
-            }
-            uint word = radix_counter_word(gl_SubgroupID, digit);
-            uint half_shift = radix_counter_shift(digit);
-            uint before = (s_mem[word] >> half_shift) & COUNTER_MASK;
-            // Every peer has read the counter (and the match word) before the digit's first lane
-            // moves it on (16-bit: an atomic, the other digit of the word may move in the same
-            // item) and clears the match word for the next item.
+        uint digit = radix_digit(r_key[j], shift);
+        uint rank, peer_count;
+        if (RANK_ATOMIC_OR) {
+            atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
             radix_subgroup_shared_barrier();
-            if (rank == 0u) {
-                if (COUNTERS16)
-                    atomicAdd(s_mem[word], peer_count << half_shift);
-                else
-                    s_mem[word] = before + peer_count;
-                if (RANK_ATOMIC_OR)
-                    s_mem[matches + digit] = 0u;
-            }
-            radix_subgroup_shared_barrier();
-            r_pos[j] = before + rank;
+            uint mask = s_mem[matches + digit];
+            rank = bitCount(mask & gl_SubgroupLtMask.x);
+            peer_count = bitCount(mask);
+        } else {
+            uvec4 peers = radix_peers(digit);
+            rank = subgroupBallotExclusiveBitCount(peers);
+            peer_count = subgroupBallotBitCount(peers);
         }
+        uint word = radix_counter_word(gl_SubgroupID, digit);
+        uint half_shift = radix_counter_shift(digit);
+        uint before = (s_mem[word] >> half_shift) & COUNTER_MASK;
+        // Every peer has read the counter (and the match word) before the digit's first lane
+        // moves it on (16-bit: an atomic, the other digit of the word may move in the same
+        // item) and clears the match word for the next item.
+        radix_subgroup_shared_barrier();
+        if (rank == 0u) {
+            if (COUNTERS16)
+                atomicAdd(s_mem[word], peer_count << half_shift);
+            else
+                s_mem[word] = before + peer_count;
+            if (RANK_ATOMIC_OR)
+                s_mem[matches + digit] = 0u;
+        }
+        radix_subgroup_shared_barrier();
+        r_pos[j] = before + rank;
     }
     barrier(); // s_mem is reused for staging after this
 }
-void radix_rank_counted(uint shift) { radix_rank_items(shift, ITEMS); }
 
 // Both: loads (unless keys_loaded), counts and ranks the tile.
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
