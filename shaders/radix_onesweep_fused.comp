@@ -40,6 +40,9 @@
 const uint FUSED_SPIN_LIMIT = 1u << 22;
 
 layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
+// Whether the pipeline carries the bucket sorts (the small geometry's, where the sorter allows
+// them): RADIX_FLAG_BUCKETS is then honoured.
+layout(constant_id = 13) const bool BUCKET_SORTS = false;
 
 // The histogram phase's bindings and counters: the keys as 16-byte vectors (as the histogram
 // pass reads them), the counts in the tile's shared words (the host keeps them >= the digit
@@ -306,7 +309,7 @@ void main()
     uint tiles = state[RADIX_S_TILES];
     uint passes = pc.digit_count;
     // Bucket sorts: 1 + the top digit (phase 0: its pass, phase 1: a task per bucket), or 0.
-    uint top1 = (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? state[RADIX_S_BUCKETS] : 0u;
+    uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? state[RADIX_S_BUCKETS] : 0u;
     bool buckets = top1 != 0u;
     bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
     // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
@@ -320,7 +323,9 @@ void main()
     // have run 65535 iterations (gallivm's loop limiter, docs/vulkan.md): from about 120 tiles
     // of four passes on, the first workgroup's look-backs stopped early and wrote wrong
     // positions. Leaving after its share keeps a workgroup at a few thousand iterations.
-    uint groups = gl_NumWorkGroups.x;
+    // (Digit by digit, a dispatch sized for bucket sorts counts as one per tile: the first
+    // workgroups take the tasks and the extra ones leave, as without them.)
+    uint groups = buckets ? gl_NumWorkGroups.x : min(gl_NumWorkGroups.x, tiles);
     uint max_taken = 2u * ((tasks + groups - 1u) / groups);
     // A workgroup takes its next ticket during a partition (radix_onesweep_partition's
     // fetch_next), so that it knows at the partition's end whether its next task is of the same

@@ -628,8 +628,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     /* Spec constants of the tile passes: 0 workgroup size, 1 items per invocation, 3 shared
      * words, 4 atomicOr ranking, 5 scatter rounds, 6 16-bit counters (compact: with 2 rounds),
      * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl), 12 whether the
-     * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM); the
-     * other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM), 13
+     * whether it carries the bucket sorts' code (the small geometry's fused pipelines only:
+     * elsewhere it cost 1-10 % on the H200); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
      * histogram pipelines: code that never runs has slowed passes on the H200). */
@@ -646,8 +647,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->scatter_rounds,
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
-        pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12};
+        pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE,
+        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
@@ -876,7 +878,10 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
      * does the rest (RADIX_FLAG_HOST_SIZED). */
     p->host_sized = s->persistent_scratch && !p->indirect;
     /* There the small geometry's fused pass also builds the histogram and plans: one dispatch. */
-    p->buckets = rx->small_buckets && p->geometry == &rx->small; /* where it runs fused, below */
+    /* Where buckets of uniform keys fit a tile (half of one on average): larger counts would
+     * only pay for the extra workgroups and sort digit by digit. */
+    p->buckets = rx->small_buckets && p->geometry == &rx->small &&
+                 p->count <= rx->small.tile * (RADIX_DIGITS / 2u); /* where it runs fused, below */
     if (p->host_sized && p->geometry == &rx->small && p->count <= rx->fold_max_count) {
         ADD(RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, 0);
         return VKSORT_SUCCESS;
