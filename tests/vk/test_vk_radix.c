@@ -1016,10 +1016,10 @@ static void test_fused_histogram(void)
  * case checks the bytes against the CPU backend (stable: keys and payloads identical) and the
  * path the GPU's plan chose, read back from the scratch's state word RADIX_S_BUCKETS (1 + the
  * top digit, or 0 for digit-by-digit): buckets for uniform keys (full and partial bit ranges, a
- * constant digit between two active ones, five distinct keys, both directions, two keys, counts
- * around the small tiles, with and without a persistent scratch, the histogram in the fused
+ * constant digit between two active ones, five distinct keys, both directions, counts from
+ * just past four small tiles, with and without a persistent scratch, the histogram in the fused
  * pass or before it, an indirect count), digit by digit where a bucket outgrows a tile (five
- * distinct keys over many tiles), where one digit or none is active, and with
+ * distinct keys over many tiles), where one digit or none is active, up to four tiles, and with
  * VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
 static void test_bucket_sorts(void)
 {
@@ -1041,16 +1041,18 @@ static void test_bucket_sorts(void)
         int desc, indirect;
         int top;       /* expected top digit + 1 relative to bit_begin, FULL, or 0: digit by digit */
     } cases[] = {
-        {5000, DIST_UNIFORM, 0, 0, 0, FULL},
-        {5000, DIST_UNIFORM, 1, 1, 0, 2},
-        {3000, DIST_UNIFORM, 2, 0, 0, 2},
-        {3000, DIST_BYTES_0_2, 0, 1, 0, 3},
-        {3000, DIST_FEW_UNIQUE, 0, 0, 0, FULL},
+        {12000, DIST_UNIFORM, 0, 0, 0, FULL},
+        {12000, DIST_UNIFORM, 1, 1, 0, 2},
+        {9000, DIST_UNIFORM, 2, 0, 0, 2},
+        {9000, DIST_BYTES_0_2, 0, 1, 0, 3},
+        {8500, DIST_FEW_UNIQUE, 0, 0, 0, FULL},
         {30000, DIST_FEW_UNIQUE, 0, 1, 0, 0}, /* buckets of ~6000 keys */
-        {2, DIST_UNIFORM, 0, 0, 0, FULL},
-        {4000, DIST_CONSTANT, 0, 0, 0, 0},
-        {4000, DIST_LOW_BYTE, 0, 0, 0, 0},
-        {2049, DIST_REVERSED, 0, 1, 0, FULL},
+        {8192, DIST_UNIFORM, 0, 0, 0, 0},     /* 4 tiles: digit by digit (the host's rule) */
+        {8193, DIST_UNIFORM, 0, 1, 0, FULL},
+        {2, DIST_UNIFORM, 0, 0, 0, 0},
+        {12000, DIST_CONSTANT, 0, 0, 0, 0},
+        {12000, DIST_LOW_BYTE, 0, 0, 0, 0},
+        {20000, DIST_REVERSED, 0, 1, 0, FULL},
         {40000, DIST_UNIFORM, 0, 1, 0, FULL},
         {100000, DIST_UNIFORM, 0, 0, 0, FULL}, /* past the fold: the histogram pass first */
         {20000, DIST_UNIFORM, 0, 0, 1, FULL},
