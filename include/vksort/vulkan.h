@@ -305,13 +305,15 @@ typedef struct vksort_vk_sorter_properties {
      * small tiles have 256 invocations, up to 32 of those tiles (65536 elements on the H200:
      * 8-9 % faster at 2^12-2^14 pairs, 1-3 % at 2^16; more tiles were slower; docs/vulkan.md). */
     uint32_t radix_fused_histogram_max_count;
-    /* Those fused small sorts sort in buckets where the keys allow it: one Onesweep pass over
-     * the most significant digit that is not constant, then each of its buckets (the keys of
-     * one value of that digit) sorted by the lower digits in one workgroup's registers and
-     * shared memory - one pass over the keys in memory instead of one per digit. The GPU's plan
-     * chooses it per sort, where no bucket holds more than radix_small_tile_size keys (uniform
-     * 32-bit keys: up to about 2^19 keys), else every digit gets its pass. Stable, as every
-     * radix sort here. Off with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+    /* Those fused small sorts of more than 4 and at most 128 small tiles (8193 to 262144 keys
+     * on the H200) sort in buckets where the keys allow it: one Onesweep pass over the most
+     * significant digit that is not constant, then each of its buckets (the keys of one value
+     * of that digit) sorted by the lower digits in one workgroup's registers and shared memory
+     * - one pass over the keys in memory instead of one per digit (H200: 2^16 u32 pairs 18 %
+     * faster, 2^18 20 %). The GPU's plan chooses it per sort, where no bucket holds more than
+     * radix_small_tile_size keys (uniform keys do; f32 depths in a narrow range, whose top
+     * digit has a few values, do not), else every digit gets its pass. Stable, as every radix
+     * sort here. Off with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
     VkBool32 radix_small_buckets;
     /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
