@@ -431,7 +431,7 @@ static void test_errors(void)
         CHECK(strstr(diag.message, "rank_workgroup_size") != NULL);
     }
     c2 = ci;
-    c2.flags = 1u << 7; /* no such create flag */
+    c2.flags = VKSORT_VK_CREATE_RADIX_NO_BUCKETS << 1; /* no such create flag (past the last) */
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
     /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs its extension listed (or Vulkan 1.4); with it
