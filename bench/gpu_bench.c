@@ -35,7 +35,7 @@
  *               (either mode; timings are then meaningless)
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
- *   --no-buckets: VKSORT_VK_CREATE_RADIX_NO_BUCKETS (small sorts digit by digit)
+ *   --no-buckets: radix_buckets OFF (small sorts digit by digit)
  *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
  *                 keys, whose top digit has four values - instead of uniform random words
  *                 (32-bit keys only; CUB then runs not: its generator is uniform)
@@ -225,10 +225,10 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.radix_items_per_invocation = radix_items;
     ci.radix_workgroup_size = radix_wg;
     ci.radix_onesweep_workgroups = radix_groups;
+    ci.radix_buckets = radix_no_buckets ? VKSORT_VK_RADIX_BUCKETS_OFF : VKSORT_VK_RADIX_BUCKETS_AUTO;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
-               (radix_no_buckets ? VKSORT_VK_CREATE_RADIX_NO_BUCKETS : 0u) |
                (rig.pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;

@@ -89,6 +89,19 @@ typedef enum vksort_vk_small_sort {
     VKSORT_VK_SMALL_SORT_RANK = 2
 } vksort_vk_small_sort;
 
+/* Whether Onesweep's small fused sorts may sort in buckets (vksort_vk_sorter_properties::
+ * radix_small_buckets: one pass over the top digit, then each bucket sorted in a workgroup):
+ *  AUTO (zero): on GPUs; not on CPU devices (lavapipe), where the extra workgroups run one
+ *       after another and the bigger pipelines take much longer to compile (2^14 u32 pairs on
+ *       lavapipe: 270 ms against 16 ms digit by digit).
+ *  ON:  wherever the small tiles allow it (for testing the path on a CPU device).
+ *  OFF: never: every digit costs a pass over the keys (for measuring that path). */
+typedef enum vksort_vk_radix_buckets {
+    VKSORT_VK_RADIX_BUCKETS_AUTO = 0,
+    VKSORT_VK_RADIX_BUCKETS_ON = 1,
+    VKSORT_VK_RADIX_BUCKETS_OFF = 2
+} vksort_vk_radix_buckets;
+
 /* "auto", "bitonic", "onesweep", "portable"; NULL for an unknown value. */
 const char *vksort_vk_algorithm_name(vksort_vk_algorithm algorithm);
 
@@ -154,10 +167,7 @@ typedef enum vksort_vk_create_flag_bits {
      * access outside it (H200: 1.5-7 % of a radix sort, docs/perf-notes.md). The shaders never
      * access outside the ranges they bind, so this changes speed only. Creation fails with
      * INVALID_ARGUMENT when the extension is not listed and the device is below Vulkan 1.4. */
-    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6,
-    /* Small fused radix sorts never sort in buckets (radix_small_buckets): every digit costs a
-     * pass over the keys. For measuring and testing that path. */
-    VKSORT_VK_CREATE_RADIX_NO_BUCKETS = 1u << 7
+    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -244,6 +254,9 @@ typedef struct vksort_vk_sorter_create_info {
      * vksort_vk_sorter_properties::radix_onesweep_workgroups says what was chosen. For
      * benchmarks and tests. */
     uint32_t radix_onesweep_workgroups;
+    /* Optional: whether small fused Onesweep sorts may sort in buckets (default AUTO, see
+     * vksort_vk_radix_buckets). Same results either way. */
+    vksort_vk_radix_buckets radix_buckets;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -313,7 +326,7 @@ typedef struct vksort_vk_sorter_properties {
      * faster, 2^18 20 %). The GPU's plan chooses it per sort, where no bucket holds more than
      * radix_small_tile_size keys (uniform keys do; f32 depths in a narrow range, whose top
      * digit has a few values, do not), else every digit gets its pass. Stable, as every radix
-     * sort here. Off with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+     * sort here. Where vksort_vk_sorter_create_info::radix_buckets allows it (AUTO: GPUs). */
     VkBool32 radix_small_buckets;
     /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size

@@ -301,8 +301,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                          : 1u;
     /* Bucket sorts (radix_onesweep_fused.comp) take a workgroup per bucket beside the tiles' on
      * GPUs; a CPU device runs a few workgroups at a time, where each idle one only costs (on
-     * lavapipe ~7 ms each), so there a few more than the tiles share the buckets. */
-    rx->bucket_groups = p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 16u : RADIX_DIGITS;
+     * lavapipe ~7 ms each), so there (radix_buckets ON) a few more than the tiles share the
+     * buckets. */
+    const int cpu_device = p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    rx->bucket_groups = cpu_device ? 16u : RADIX_DIGITS;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
@@ -475,10 +477,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         mid_per_sm = wide32 ? 1u : 0u;
     }
     /* Small fused sorts may sort in buckets (radix_onesweep_fused.comp) where the small tile's
-     * shared memory holds a whole bucket's keys. */
-    rx->small_buckets = fuse && rx->small.max_count &&
-                        rx->small.smem_words >= rx->small.tile * key_words &&
-                        !(info->flags & VKSORT_VK_CREATE_RADIX_NO_BUCKETS);
+     * shared memory holds a whole bucket's keys, as asked (AUTO: not on a CPU device, see
+     * vksort_vk_radix_buckets). */
+    const int buckets_wanted = info->radix_buckets == VKSORT_VK_RADIX_BUCKETS_ON ||
+                               (info->radix_buckets == VKSORT_VK_RADIX_BUCKETS_AUTO && !cpu_device);
+    rx->small_buckets = fuse && buckets_wanted && rx->small.max_count &&
+                        rx->small.smem_words >= rx->small.tile * key_words;
     if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
         if (mid_per_sm)

@@ -314,8 +314,7 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
                                                  VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
                                                  VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
-                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS |
-                                                 VKSORT_VK_CREATE_RADIX_NO_BUCKETS))
+                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -325,6 +324,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                     "rank_workgroup_size must be 0 or a power of two in 32 .. 1024");
     if ((uint32_t)info->small_sort > (uint32_t)VKSORT_VK_SMALL_SORT_RANK)
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown small_sort");
+    if ((uint32_t)info->radix_buckets > (uint32_t)VKSORT_VK_RADIX_BUCKETS_OFF)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown radix_buckets");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
 

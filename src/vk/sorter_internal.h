@@ -90,7 +90,7 @@ typedef struct vksort_vk_radix {
      * fused_histogram pass alone (0: never). */
     uint32_t fold_max_count;
     /* The small geometry's fused sorts may sort in buckets (RADIX_FLAG_BUCKETS): its shared
-     * memory holds a tile's keys at once; not with VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+     * memory holds a tile's keys at once, where radix_buckets asks for them (AUTO: GPUs). */
     int small_buckets;
     uint32_t bucket_groups; /* workgroups a bucket sort's dispatch adds to the tiles' */
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */

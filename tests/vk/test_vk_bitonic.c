@@ -423,6 +423,10 @@ static void test_errors(void)
     c2.bitonic_elements_per_invocation = 5;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(strstr(diag.message, "bitonic_elements_per_invocation") != NULL);
+    c2 = ci;
+    c2.radix_buckets = (vksort_vk_radix_buckets)3;
+    CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(strstr(diag.message, "radix_buckets") != NULL);
     const uint32_t bad_rank_wg[] = {16, 48, 2048};
     for (size_t i = 0; i < 3; ++i) {
         c2 = ci;
@@ -431,7 +435,7 @@ static void test_errors(void)
         CHECK(strstr(diag.message, "rank_workgroup_size") != NULL);
     }
     c2 = ci;
-    c2.flags = VKSORT_VK_CREATE_RADIX_NO_BUCKETS << 1; /* no such create flag (past the last) */
+    c2.flags = VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS << 1; /* no such create flag (past the last) */
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
     /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs its extension listed (or Vulkan 1.4); with it

@@ -1020,19 +1020,23 @@ static void test_fused_histogram(void)
  * just past four small tiles, with and without a persistent scratch, the histogram in the fused
  * pass or before it, an indirect count), digit by digit where a bucket outgrows a tile (five
  * distinct keys over many tiles), where one digit or none is active, up to four tiles, and with
- * VKSORT_VK_CREATE_RADIX_NO_BUCKETS. */
+ * radix_buckets OFF (and AUTO on a CPU device, such as lavapipe: the sorter says no buckets). */
 static void test_bucket_sorts(void)
 {
+    const vksort_vk_create_flags persistent = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
     const struct {
         vksort_key_type type;
         int payload;
         vksort_vk_create_flags flags;
-    } cfg[] = {{VKSORT_KEY_U32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
-               {VKSORT_KEY_U32, 0, 0},
-               {VKSORT_KEY_F32, 1, 0},
-               {VKSORT_KEY_I32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
-               {VKSORT_KEY_U64, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH},
-               {VKSORT_KEY_U32, 1, VKSORT_VK_CREATE_PERSISTENT_SCRATCH | VKSORT_VK_CREATE_RADIX_NO_BUCKETS}};
+        vksort_vk_radix_buckets buckets;
+    } cfg[] = {{VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_BUCKETS_ON},
+               {VKSORT_KEY_U32, 0, 0, VKSORT_VK_RADIX_BUCKETS_ON},
+               {VKSORT_KEY_F32, 1, 0, VKSORT_VK_RADIX_BUCKETS_ON},
+               {VKSORT_KEY_I32, 1, persistent, VKSORT_VK_RADIX_BUCKETS_ON},
+               {VKSORT_KEY_U64, 1, persistent, VKSORT_VK_RADIX_BUCKETS_ON},
+               {VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_BUCKETS_OFF},
+               {VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_BUCKETS_AUTO}};
+    const int gpu = rig.props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
     enum { FULL = 99 }; /* expected top digit: the key's highest */
     const struct {
         uint32_t n;
@@ -1061,6 +1065,7 @@ static void test_bucket_sorts(void)
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
         sort_case c = make_case(cfg[k].type, cfg[k].payload, 1u << 18);
         c.cfg.flags = cfg[k].flags;
+        c.cfg.buckets = cfg[k].buckets;
         /* 256 x 16 tiles, so that small ones (2048) exist on any device. */
         c.cfg.radix_wg = 256;
         c.cfg.radix_items = 16;
@@ -1068,8 +1073,9 @@ static void test_bucket_sorts(void)
         if (!slot)
             continue;
         const vksort_vk_sorter_properties *pr = &slot->props;
-        const int on = algo == VKSORT_VK_ALGORITHM_ONESWEEP && pr->radix_small_fused &&
-                       !(cfg[k].flags & VKSORT_VK_CREATE_RADIX_NO_BUCKETS);
+        const int asked = cfg[k].buckets == VKSORT_VK_RADIX_BUCKETS_ON ||
+                          (cfg[k].buckets == VKSORT_VK_RADIX_BUCKETS_AUTO && gpu);
+        const int on = algo == VKSORT_VK_ALGORITHM_ONESWEEP && pr->radix_small_fused && asked;
         CHECK_EQ(pr->radix_small_buckets, on ? VK_TRUE : VK_FALSE);
         if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || !pr->radix_small_fused)
             continue;

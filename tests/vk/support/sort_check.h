@@ -25,6 +25,7 @@ typedef struct sort_config {
     uint32_t rank_wg;  /* vksort_vk_sorter_create_info::rank_workgroup_size */
     uint32_t radix_items; /* vksort_vk_sorter_create_info::radix_items_per_invocation */
     uint32_t onesweep_groups; /* vksort_vk_sorter_create_info::radix_onesweep_workgroups */
+    vksort_vk_radix_buckets buckets; /* vksort_vk_sorter_create_info::radix_buckets */
 } sort_config;
 
 typedef struct sort_slot {
