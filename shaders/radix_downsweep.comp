@@ -25,8 +25,13 @@ void main()
     uint first = block * per_block;
     uint last = min(first + per_block, tiles);
 
+    // With RADIX_FLAG_UPSWEEP_SCANS the block's row holds its prefix within its scan group, to
+    // which the group's start adds; else the block scan's whole offset.
+    bool in_groups = (pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u;
+    uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)
-        s_run[d] = block_offsets[block * RADIX_DIGITS + d];
+        s_run[d] = block_offsets[block * RADIX_DIGITS + d] +
+                   (in_groups ? block_offsets[group_row + d] : 0u);
     // 32-bit keys without payloads: each tile's keys are loaded during the previous tile's
     // scatter (its prefetch), the block's first here. (H200, 2^24: u32 keys 0.656 -> 0.607 ms,
     // 2^28 8.90 -> 7.42; u64 keys 1.882 -> 1.900, so not for them.)

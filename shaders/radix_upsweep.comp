@@ -23,9 +23,13 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
-layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Blocks { uint block_counts[]; };
+// Written here and, with RADIX_FLAG_UPSWEEP_SCANS, read by the scan group's last block:
+// coherent.
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Blocks { uint block_counts[]; };
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
 
 shared uint s_hist[RADIX_DIGITS];
+shared bool s_last;
 
 #include "radix_wait.glsl"
 const uint STALL_SPIN_LIMIT = 1u << 24; // polls
@@ -61,6 +65,78 @@ void count_digits(uint d[VEC_STEP_KEYS], uint used, bool full, uint lanes)
             if (k < used && d[k] != 0xffffffffu)
                 atomicAdd(s_hist[d[k]], 1u);
     }
+}
+
+#ifndef SCAN_LOADS
+#define SCAN_LOADS 8u
+#endif
+
+// Whether this workgroup is the last to arrive at counter `word` of `arrivals` (after its
+// writes, which the last one then sees). Workgroup-uniform; every invocation calls it.
+bool arrive_last(uint word, uint arrivals)
+{
+    memoryBarrierBuffer();
+    barrier();
+    if (gl_LocalInvocationID.x == 0u)
+        s_last = atomicAdd(state[word], 1u) == arrivals - 1u;
+    barrier();
+    bool last = s_last;
+    if (last)
+        memoryBarrierBuffer();
+    return last;
+}
+
+// RADIX_FLAG_UPSWEEP_SCANS (radix_interface.h): after this block wrote its counts, the last
+// block of its scan group turns the group's rows into prefixes and writes the group's totals;
+// the last group's last block turns the group rows into the groups' starts (digit p's start in
+// the sorted order, from the plan, plus the groups before). Each resets its arrival counter.
+void scan_in_groups(uint block, uint blocks, uint p)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint group = block / RADIX_SCAN_GROUP;
+    uint first = group * RADIX_SCAN_GROUP;
+    uint members = min(RADIX_SCAN_GROUP, blocks - first);
+    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+    if (!arrive_last(RADIX_S_SCAN_ARRIVED + group, members))
+        return;
+    uint rows = RADIX_GROUP_ROWS(pc.max_tiles);
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint run = 0u;
+        // SCAN_LOADS rows' loads in flight at a time. All 32 at once made the whole pass
+        // slower (H200: the 2^24 u32 keys upsweep 30 -> 49 us, 2^28 300 -> 415 us, against
+        // 38 / 311 with 8; 4 and 16 the same as 8), presumably its registers (8: 32, as
+        // without the scan; 16: 48).
+        [[dont_unroll]] for (uint k0 = 0u; k0 < members; k0 += SCAN_LOADS) {
+            uint c[SCAN_LOADS];
+            [[unroll]] for (uint k = 0u; k < SCAN_LOADS; ++k)
+                c[k] = k0 + k < members ? block_counts[(first + k0 + k) * RADIX_DIGITS + d] : 0u;
+            [[unroll]] for (uint k = 0u; k < SCAN_LOADS; ++k) {
+                if (k0 + k < members)
+                    block_counts[(first + k0 + k) * RADIX_DIGITS + d] = run;
+                run += c[k];
+            }
+        }
+        block_counts[rows + group * RADIX_DIGITS + d] = run;
+    }
+    if (t == 0u)
+        state[RADIX_S_SCAN_ARRIVED + group] = 0u; // every member arrived: free for the next slot
+    if (!arrive_last(RADIX_S_SCAN_GROUPS_DONE, groups))
+        return;
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint run = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
+            uint c[SCAN_LOADS];
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
+                c[g] = g0 + g < groups ? block_counts[rows + (g0 + g) * RADIX_DIGITS + d] : 0u;
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
+                if (g0 + g < groups)
+                    block_counts[rows + (g0 + g) * RADIX_DIGITS + d] = run;
+                run += c[g];
+            }
+        }
+    }
+    if (t == 0u)
+        state[RADIX_S_SCAN_GROUPS_DONE] = 0u;
 }
 
 void main()
@@ -124,6 +200,8 @@ void main()
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         block_counts[block * RADIX_DIGITS + d] = s_hist[d];
+    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u)
+        scan_in_groups(block, blocks, p);
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
         barrier();

@@ -119,8 +119,8 @@ void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint bloc
 }
 
 // Zeroes the state words the scatter passes count in (tickets, finished partitions, stall
-// timeouts; the plan writes every pass's parity and activity itself). For the prepare pass and
-// the host-sized plan; the includer declares `state` writable.
+// timeouts, the upsweep's scan arrivals; the plan writes every pass's parity and activity
+// itself). For the prepare pass and the host-sized plan; the includer declares `state` writable.
 #define radix_reset_pass_words()                                                                   \
     do {                                                                                          \
         state[RADIX_S_STALL_TIMEOUTS] = 0u;                                                       \
@@ -128,6 +128,8 @@ void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint bloc
             state[RADIX_S_TICKET + p_] = 0u;                                                      \
             state[RADIX_S_DONE + p_] = 0u;                                                        \
         }                                                                                         \
+        for (uint g_ = 0u; g_ <= RADIX_SCAN_GROUPS; ++g_)                                         \
+            state[RADIX_S_SCAN_ARRIVED + g_] = 0u; /* and RADIX_S_SCAN_GROUPS_DONE */             \
     } while (false)
 
 #endif

@@ -41,6 +41,14 @@
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
  * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
 #define RADIX_FLAG_BUCKETS 256u
+/* Portable upsweep and downsweep of a slot without a block-scan dispatch: the upsweep's blocks
+ * scan their counts themselves, in scan groups of RADIX_SCAN_GROUP consecutive blocks. The last
+ * block of a group to count (RADIX_S_SCAN_ARRIVED) turns the group's counts into exclusive
+ * prefixes within the group and writes the group's totals (group rows, RADIX_GROUP_ROWS); the
+ * last group to finish (RADIX_S_SCAN_GROUPS_DONE) turns those into each group's start per
+ * digit. Each resets its counter, so the next slot finds them zero. No workgroup waits for
+ * another. The downsweep's offsets are its block's prefix plus its group's start. */
+#define RADIX_FLAG_UPSWEEP_SCANS 512u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -72,7 +80,11 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-#define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
+/* + scan group: the group's blocks that counted (RADIX_FLAG_UPSWEEP_SCANS) */
+#define RADIX_S_SCAN_ARRIVED (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
+/* scan groups whose prefixes are done (RADIX_FLAG_UPSWEEP_SCANS) */
+#define RADIX_S_SCAN_GROUPS_DONE (RADIX_S_SCAN_ARRIVED + RADIX_SCAN_GROUPS)
+#define RADIX_STATE_WORDS (RADIX_S_SCAN_GROUPS_DONE + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
  * clears what it read), as many exclusive scans (the plan's), then the ticket of the histogram
@@ -119,11 +131,21 @@
 /* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
 #define RADIX_MAX_BLOCKS 1024u
-/* Portable sort's look-back binding: the block counts, then block offsets, of the current pass
- * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then,
- * with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table: block b's count of digit d at
- * position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count + p) * RADIX_DIGITS + d. */
-#define RADIX_BLOCK_TABLE(max_blocks) ((max_blocks) * RADIX_DIGITS)
+/* Blocks per scan group of an upsweep that scans (RADIX_FLAG_UPSWEEP_SCANS), and the most
+ * groups. A group's last block reads the group's 32 rows (32 loads in flight per invocation),
+ * the last group the 32 group rows: two short chains at the upsweep's end instead of a
+ * dispatch. */
+#define RADIX_SCAN_GROUP 32u
+#define RADIX_SCAN_GROUPS (RADIX_MAX_BLOCKS / RADIX_SCAN_GROUP)
+/* Portable sort's look-back binding: the block counts, then block offsets (or, with
+ * RADIX_FLAG_UPSWEEP_SCANS, prefixes within the block's scan group), of the current pass
+ * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then
+ * RADIX_SCAN_GROUPS group rows (group g's totals, then its starts, at RADIX_GROUP_ROWS(max_blocks)
+ * + g * RADIX_DIGITS + d), then, with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table:
+ * block b's count of digit d at position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count
+ * + p) * RADIX_DIGITS + d. */
+#define RADIX_GROUP_ROWS(max_blocks) ((max_blocks) * RADIX_DIGITS)
+#define RADIX_BLOCK_TABLE(max_blocks) (((max_blocks) + RADIX_SCAN_GROUPS) * RADIX_DIGITS)
 /* The histogram pass's workgroups with the block-count table, for blocks >= 1 portable blocks:
  * ceil(blocks / k) workgroups of k whole blocks each, k the least that keeps them at most
  * RADIX_HIST_MAX_GROUPS (the prepare pass and, for a host-sized sort, the host). */
