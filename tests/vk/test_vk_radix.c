@@ -720,6 +720,19 @@ static void test_atomic_or_ranking(void)
     }
 }
 
+/* Asks case c's sorter for tiles of 64 x 2 elements (small enough for many portable blocks at
+ * modest counts); whether it exists with them (a failure is counted). */
+static int tile128_sorter(sort_case *c)
+{
+    c->cfg.radix_wg = 64;
+    c->cfg.radix_items = 2;
+    sort_slot *slot = checked_sorter(&c->cfg);
+    if (!slot)
+        return 0;
+    CHECK_EQ(slot->props.radix_tile_size, 128u);
+    return slot->props.radix_tile_size == 128u;
+}
+
 /* Portable blocks that walk several tiles (more tiles than RADIX_MAX_BLOCKS): the downsweep of
  * 32-bit keys without payloads loads each tile's keys during the previous tile's scatter (its
  * prefetch). Tiles of 64 x 2 elements make a few hundred thousand keys walk two to four tiles
@@ -735,13 +748,9 @@ static void test_tiles_per_block(void)
     unsigned rot = 0;
     for (size_t ti = 0; ti < 4; ++ti) {
         sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
-        c.cfg.radix_wg = 64;
-        c.cfg.radix_items = 2;
-        sort_slot *slot = checked_sorter(&c.cfg);
-        if (!slot)
+        if (!tile128_sorter(&c))
             continue;
-        const uint32_t tile = slot->props.radix_tile_size;
-        CHECK_EQ(tile, 128u);
+        const uint32_t tile = 128u;
         /* 3073 tiles (4 a block, the last one partial), 1025 (the last block one tile), 2048
          * (2 a block, the last tile one short). */
         const uint32_t counts[] = {3u * RADIX_MAX_BLOCKS * tile + 17u, (RADIX_MAX_BLOCKS + 1u) * tile,
@@ -788,13 +797,9 @@ static void test_scan_groups(void)
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
         sort_case c = make_case(cfg[k].type, cfg[k].payload, DEFAULT_MAX);
         c.cfg.flags = cfg[k].flags;
-        c.cfg.radix_wg = 64;
-        c.cfg.radix_items = 2;
-        sort_slot *slot = checked_sorter(&c.cfg);
-        if (!slot)
+        if (!tile128_sorter(&c))
             continue;
-        const uint32_t tile = slot->props.radix_tile_size;
-        CHECK_EQ(tile, 128u);
+        const uint32_t tile = 128u;
         for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; ++i, ++rot) {
             if (quick && i % 2 == 1)
                 continue;
