@@ -86,6 +86,26 @@ bool arrive_last(uint word, uint arrivals)
     return last;
 }
 
+// Turns the column block_counts[first + r * RADIX_DIGITS], r < rows, into its exclusive
+// prefixes starting at `run`, in place; returns run plus the column's sum. SCAN_LOADS rows'
+// loads in flight at a time. All 32 of a group at once made the whole pass slower (H200: the
+// 2^24 u32 keys upsweep 30 -> 49 us, 2^28 300 -> 415 us, against 38 / 311 with 8; 4 and 16 the
+// same as 8), presumably its registers (8: 32, as without the scan; 16: 48).
+uint scan_column(uint first, uint rows, uint run)
+{
+    [[dont_unroll]] for (uint r0 = 0u; r0 < rows; r0 += SCAN_LOADS) {
+        uint c[SCAN_LOADS];
+        [[unroll]] for (uint r = 0u; r < SCAN_LOADS; ++r)
+            c[r] = r0 + r < rows ? block_counts[first + (r0 + r) * RADIX_DIGITS] : 0u;
+        [[unroll]] for (uint r = 0u; r < SCAN_LOADS; ++r) {
+            if (r0 + r < rows)
+                block_counts[first + (r0 + r) * RADIX_DIGITS] = run;
+            run += c[r];
+        }
+    }
+    return run;
+}
+
 // RADIX_FLAG_UPSWEEP_SCANS (radix_interface.h): after this block wrote its counts, the last
 // block of its scan group turns the group's rows into prefixes and writes the group's totals;
 // the last group's last block turns the group rows into the groups' starts (digit p's start in
@@ -101,40 +121,15 @@ void scan_in_groups(uint block, uint blocks, uint p)
         return;
     uint rows = RADIX_GROUP_ROWS(pc.max_tiles);
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = 0u;
-        // SCAN_LOADS rows' loads in flight at a time. All 32 at once made the whole pass
-        // slower (H200: the 2^24 u32 keys upsweep 30 -> 49 us, 2^28 300 -> 415 us, against
-        // 38 / 311 with 8; 4 and 16 the same as 8), presumably its registers (8: 32, as
-        // without the scan; 16: 48).
-        [[dont_unroll]] for (uint k0 = 0u; k0 < members; k0 += SCAN_LOADS) {
-            uint c[SCAN_LOADS];
-            [[unroll]] for (uint k = 0u; k < SCAN_LOADS; ++k)
-                c[k] = k0 + k < members ? block_counts[(first + k0 + k) * RADIX_DIGITS + d] : 0u;
-            [[unroll]] for (uint k = 0u; k < SCAN_LOADS; ++k) {
-                if (k0 + k < members)
-                    block_counts[(first + k0 + k) * RADIX_DIGITS + d] = run;
-                run += c[k];
-            }
-        }
-        block_counts[rows + group * RADIX_DIGITS + d] = run;
+        uint total = scan_column(first * RADIX_DIGITS + d, members, 0u);
+        block_counts[rows + group * RADIX_DIGITS + d] = total;
     }
     if (t == 0u)
         state[RADIX_S_SCAN_ARRIVED + group] = 0u; // every member arrived: free for the next slot
     if (!arrive_last(RADIX_S_SCAN_GROUPS_DONE, groups))
         return;
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
-        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
-            uint c[SCAN_LOADS];
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
-                c[g] = g0 + g < groups ? block_counts[rows + (g0 + g) * RADIX_DIGITS + d] : 0u;
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
-                if (g0 + g < groups)
-                    block_counts[rows + (g0 + g) * RADIX_DIGITS + d] = run;
-                run += c[g];
-            }
-        }
-    }
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        scan_column(rows + d, groups, hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d]);
     if (t == 0u)
         state[RADIX_S_SCAN_GROUPS_DONE] = 0u;
 }
