@@ -20,10 +20,8 @@ void main()
     if (block >= blocks)
         return;
     uint shift = radix_pass_shift(p);
-    uint per_block = state[RADIX_S_TILES_PER_BLOCK];
-    uint tiles = state[RADIX_S_TILES];
-    uint first = block * per_block;
-    uint last = min(first + per_block, tiles);
+    uint first, last;
+    radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
 
     // With RADIX_FLAG_UPSWEEP_SCANS the block's row holds its prefix within its scan group, to
     // which the group's start adds; else the block scan's whole offset.

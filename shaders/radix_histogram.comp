@@ -69,7 +69,6 @@ void main()
         // table written as the difference (its keys' counts) between two barriers.
         uint tiles, per_block, blocks;
         radix_tile_counts(n, tiles, per_block, blocks);
-        uint span = per_block * pc.tile_size;
         uint group_blocks = (blocks + groups - 1u) / groups;
         uint first_block = group * group_blocks;
         uint last_block = min(first_block + group_blocks, blocks);
@@ -77,8 +76,9 @@ void main()
         [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j)
             before[j] = 0u;
         for (uint b = first_block; b < last_block; ++b) {
-            uint lo = b * span;
-            count_range(lo, min(lo + span, n), lanes);
+            uint first_tile, last_tile;
+            radix_block_tiles(b, tiles, blocks, first_tile, last_tile);
+            count_range(first_tile * pc.tile_size, min(last_tile * pc.tile_size, n), lanes);
             barrier();
             uint row = RADIX_BLOCK_TABLE(pc.max_tiles) + b * digits * RADIX_DIGITS;
             [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j) {

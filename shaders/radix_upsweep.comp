@@ -145,9 +145,10 @@ void main()
     if (block >= blocks)
         return;
     uint shift = radix_pass_shift(p);
-    uint span = state[RADIX_S_TILES_PER_BLOCK] * pc.tile_size;
-    uint begin = block * span;
-    uint end = min(begin + span, n);
+    uint first_tile, last_tile;
+    radix_block_tiles(block, state[RADIX_S_TILES], blocks, first_tile, last_tile);
+    uint begin = first_tile * pc.tile_size;
+    uint end = min(last_tile * pc.tile_size, n);
 
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         s_hist[d] = 0u;

@@ -109,13 +109,25 @@ uint radix_group_index()
     return gl_WorkGroupID.y * gl_NumWorkGroups.x + gl_WorkGroupID.x;
 }
 
-// The scatter passes' tiles of a count, and the portable sort's blocks (at most pc.max_tiles,
-// each walking per_block consecutive tiles). For the prepare pass and the host-sized plan.
+// The scatter passes' tiles of a count, and the portable sort's blocks: at most pc.max_tiles,
+// the tiles spread evenly over them (radix_block_tiles), per_block = the fewest any block walks.
+// For the prepare pass and the host-sized plan (radix.c's radix_blocks agrees).
 void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint blocks)
 {
     tiles = (n + pc.tile_size - 1u) / pc.tile_size;
-    per_block = max(1u, (tiles + pc.max_tiles - 1u) / pc.max_tiles);
-    blocks = (tiles + per_block - 1u) / per_block;
+    blocks = min(tiles, pc.max_tiles);
+    per_block = blocks == 0u ? 1u : tiles / blocks;
+}
+
+// The tiles [first, last) of portable block `block`: every block walks tiles / blocks
+// consecutive tiles, the first tiles % blocks one more. (Whole multiples of a block size left the
+// last wave of workgroups short: 1986 tiles in 993 blocks of two, docs/perf-notes.md.)
+void radix_block_tiles(uint block, uint tiles, uint blocks, out uint first, out uint last)
+{
+    uint q = tiles / blocks;
+    uint r = tiles - q * blocks;
+    first = block * q + min(block, r);
+    last = first + q + (block < r ? 1u : 0u);
 }
 
 // Zeroes the state words the scatter passes count in (tickets, finished partitions, stall

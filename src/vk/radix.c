@@ -839,14 +839,12 @@ static uint32_t radix_hist_groups(uint32_t n, uint32_t least)
 }
 
 /* The portable blocks of n elements in tiles of `tile`, as radix_tile_counts (radix_common.glsl)
- * derives them; at least one (the histogram pass's last workgroup plans, for n < 2 too). */
+ * derives them (min(tiles, max_blocks), the tiles spread evenly); at least one (the histogram
+ * pass's last workgroup plans, for n < 2 too). */
 static uint32_t radix_blocks(uint32_t n, uint32_t tile, uint32_t max_blocks)
 {
     const uint32_t tiles = (uint32_t)(((uint64_t)n + tile - 1u) / tile);
-    uint32_t per_block = (tiles + max_blocks - 1u) / max_blocks;
-    if (per_block < 1u)
-        per_block = 1u;
-    const uint32_t blocks = (tiles + per_block - 1u) / per_block;
+    const uint32_t blocks = tiles < max_blocks ? tiles : max_blocks;
     return blocks < 1u ? 1u : blocks;
 }
 

@@ -751,8 +751,8 @@ static void test_tiles_per_block(void)
         if (!tile128_sorter(&c))
             continue;
         const uint32_t tile = 128u;
-        /* 3073 tiles (4 a block, the last one partial), 1025 (the last block one tile), 2048
-         * (2 a block, the last tile one short). */
+        /* 3073 tiles (three a block, the first one four, the last tile partial), 1025 (one a
+         * block, the first two), 2048 (two a block, the last tile one short). */
         const uint32_t counts[] = {3u * RADIX_MAX_BLOCKS * tile + 17u, (RADIX_MAX_BLOCKS + 1u) * tile,
                                    2u * RADIX_MAX_BLOCKS * tile - 1u};
         for (size_t i = 0; i < 3; ++i, ++rot) {
@@ -765,8 +765,12 @@ static void test_tiles_per_block(void)
             const void *scratch = NULL;
             CHECK(sort_check_run(&c, &scratch));
             if (scratch) {
+                /* Every tile in some block: the blocks are capped, the tiles spread evenly. */
                 const uint32_t *state = scratch;
-                CHECK(state[RADIX_S_TILES_PER_BLOCK] >= 2u);
+                const uint32_t tiles = (c.n + tile - 1u) / tile;
+                CHECK(state[RADIX_S_TILES] == tiles);
+                CHECK(state[RADIX_S_BLOCKS] == RADIX_MAX_BLOCKS);
+                CHECK(state[RADIX_S_TILES_PER_BLOCK] == tiles / RADIX_MAX_BLOCKS);
             }
         }
     }
