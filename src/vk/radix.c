@@ -372,9 +372,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "maxComputeSharedMemorySize %u too small for the radix tile",
                               lim->maxComputeSharedMemorySize);
     /* A wider workgroup: asked for (radix_workgroup_size), else by default where every pipeline
-     * runs 32 lanes: u32 keys 384 invocations with 26 items each for Onesweep
-     * (RADIX_KEYS_COMPACT_ITEMS, a tile of 9984; CUB's is 384 x 20), 22 for the portable
-     * downsweep (26 not measured there yet), staged in two halves, so that two workgroups share
+     * runs 32 lanes: u32 keys 384 invocations with 26 items each (RADIX_KEYS_COMPACT_ITEMS, a
+     * tile of 9984; CUB's is 384 x 20; the portable downsweep's too since its blocks split the
+     * tiles evenly: H200 2^24 0.578 -> 0.565 ms against 22 items, 2^28 7.04 -> 6.76), staged in
+     * two halves, so that two workgroups share
      * a multiprocessor on NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
      * H200 at 22 items); Onesweep's u32 pairs the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS);
      * portable pairs and u64 keys 512 x 17, one workgroup per multiprocessor.
@@ -395,8 +396,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         const int compact = k == 1 && wide == 384u;
         const uint32_t pref = !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
                               : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
-                              : rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP ? RADIX_KEYS_COMPACT_ITEMS
-                                                                              : 22u;
+                                               : RADIX_KEYS_COMPACT_ITEMS;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
             geo = g;
