@@ -330,13 +330,14 @@ typedef struct vksort_vk_sorter_properties {
      * digit has a few values, do not), else every digit gets its pass. Stable, as every radix
      * sort here. Where vksort_vk_sorter_create_info::radix_buckets allows it (AUTO: GPUs). */
     VkBool32 radix_small_buckets;
-    /* Onesweep's mid geometry (0: none): counts above radix_small_max_count up to
+    /* The mid geometry (0: none): counts above radix_small_max_count up to
      * radix_mid_max_count take tiles of radix_mid_tile_size on radix_mid_workgroup_size
-     * invocations in one scatter round. Where the default tiles are compact, up to 2^20: 512 x
+     * invocations (Onesweep's: in one scatter round). Where the default tiles are compact, up to 2^20: 512 x
      * 17 on 32-lane devices where one round holds it (u32 keys and pairs; not u64 keys),
      * elsewhere the one-round geometry the compact one replaced. For Onesweep's u32 pairs on
      * 32-lane devices (default 384 x 19 compact), up to 2^22: 256 x 16, two workgroups per
-     * multiprocessor (docs/vulkan.md). */
+     * multiprocessor (docs/vulkan.md). The portable sort's u32 keys on 32-lane devices (default
+     * 384 x 26 compact): 384 x 22 compact up to 2^23. */
     uint32_t radix_mid_tile_size;
     uint32_t radix_mid_workgroup_size;
     uint32_t radix_mid_max_count;

@@ -195,6 +195,9 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
 /* Fused u32 keys above the mid counts up to this take 384 x 22 (see vksort_vk_radix_setup). */
 #define RADIX_KEYS_BAND_MAX_COUNT (1u << 22)
 
+/* Portable u32 keys up to this take 384 x 22 tiles (see vksort_vk_radix_setup). */
+#define RADIX_PORTABLE_MID_MAX_COUNT (1u << 23)
+
 /* Counts up to which the mid geometry (see vksort_vk_radix_setup) is taken: where the default
  * is compact, and for u32 pairs on 32-lane devices. */
 #define RADIX_MID_MAX_COUNT (1u << 20)
@@ -476,6 +479,20 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                s->max_count < RADIX_MID_MAX_COUNT ? s->max_count : RADIX_MID_MAX_COUNT);
         mid_per_sm = wide32 ? 1u : 0u;
     }
+    /* Portable u32 keys on the 32-lane default (384 x 26 compact): counts up to
+     * RADIX_PORTABLE_MID_MAX_COUNT take 384 x 22 compact tiles instead. H200, 2026-12-02
+     * (twenty-second session, tiles spread evenly over the blocks), ms, 22 against 26 items:
+     * 2^20 0.126 / 0.131, 2^21 0.150 / 0.156, 2^22 0.230 / 0.242, 2^23 0.368 / 0.379; from 2^24
+     * the larger tiles win (0.577 / 0.565, 2^25 1.060 / 1.021, 2^26 1.931 / 1.862, 2^28 7.04 /
+     * 6.76). */
+    else if (rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE && default_shape && key_words == 1u &&
+             !s->has_payload && rx->geometry.items == RADIX_KEYS_COMPACT_ITEMS) {
+        radix_geometry mid = radix_fit(lim, 384u, min_size, key_words, 22u, 2u, atomic_or);
+        if (mid.items == 22u && mid.rounds == 2u)
+            radix_set_geometry(&rx->mid, &mid, min_size, key_words,
+                               s->max_count < RADIX_PORTABLE_MID_MAX_COUNT ? s->max_count
+                                                                           : RADIX_PORTABLE_MID_MAX_COUNT);
+    }
     /* Small fused sorts may sort in buckets (radix_onesweep_fused.comp) where the small tile's
      * shared memory holds a whole bucket's keys, as asked (AUTO: not on a CPU device, see
      * vksort_vk_radix_buckets). */
@@ -709,6 +726,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
                                              !geo ? &rx->pipes[pipe]
                                              : pipe == RADIX_PIPE_ONESWEEP_FUSED ? &geo->fused
                                              : pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? &geo->fused_histogram
+                                             : pipe == RADIX_PIPE_DOWNSWEEP ? &geo->downsweep
                                                                                  : &geo->onesweep);
 }
 
@@ -764,8 +782,10 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
     for (int k = 0; k < 3; ++k) {
         if (!others[k]->max_count)
             continue;
-        /* The wave geometry's sorts always run fused. */
-        if (others[k] != &s->radix.wave)
+        /* The wave geometry's sorts always run fused; the portable mid geometry's downsweep. */
+        if (!onesweep)
+            r = create_pipeline(s, RADIX_PIPE_DOWNSWEEP, others[k]);
+        else if (others[k] != &s->radix.wave)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP, others[k]);
         if (r == VKSORT_SUCCESS && others[k]->fused_max_count)
             r = create_pipeline(s, RADIX_PIPE_ONESWEEP_FUSED, others[k]);
@@ -796,6 +816,9 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, others[k]->fused, s->vk_allocator);
         if (others[k]->fused_histogram)
             s->vk.vkDestroyPipeline(s->device, others[k]->fused_histogram, s->vk_allocator);
+        if (others[k]->downsweep)
+            s->vk.vkDestroyPipeline(s->device, others[k]->downsweep, s->vk_allocator);
+        others[k]->downsweep = VK_NULL_HANDLE;
         others[k]->onesweep = VK_NULL_HANDLE;
         others[k]->fused = VK_NULL_HANDLE;
         others[k]->fused_histogram = VK_NULL_HANDLE;
@@ -885,7 +908,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->geometry = &rx->small;
     else if (wave)
         p->geometry = &rx->wave;
-    else if (onesweep && rx->mid.max_count && p->count <= rx->mid.max_count)
+    else if (rx->mid.max_count && p->count <= rx->mid.max_count)
         p->geometry = &rx->mid;
     /* A host count on a persistent scratch needs no prepare pass: the histogram pass is sized
      * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan
@@ -1048,6 +1071,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             pipeline = geo->onesweep;
         else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED)
             pipeline = geo->fused;
+        else if (geo && kind == RADIX_PIPE_DOWNSWEEP)
+            pipeline = geo->downsweep;
         else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
             pipeline = geo->fused_histogram;
         const int want_swapped = pass_has_slot(kind) && (slot & 1u);

@@ -76,6 +76,7 @@ typedef struct vksort_vk_radix_geometry {
     VkPipeline onesweep;
     VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
     VkPipeline fused_histogram; /* the small geometry's RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, or none */
+    VkPipeline downsweep;    /* the portable downsweep at this geometry (the portable mid tiles) */
     /* Counts up to this run fused at this geometry (every digit pass in one dispatch); 0:
      * never, as with the stall emulation or subgroupPartitionNV ranking. */
     uint32_t fused_max_count;

@@ -776,6 +776,42 @@ static void test_tiles_per_block(void)
     }
 }
 
+/* The portable sort's mid geometry: where u32 keys default to 384 x 26 compact tiles (32-lane
+ * devices: the H200), counts up to 2^23 take 384 x 22 compact tiles (radix_mid_*), and nowhere
+ * else has the portable sort a mid geometry. Counts on both sides of the limit (the mid tiles,
+ * the default tiles after a count one past it) and an indirect count (the geometry of max_count:
+ * the default tiles) sort the same bytes as the CPU backend. */
+static void test_portable_mid_tiles(void)
+{
+    if (algo != VKSORT_VK_ALGORITHM_PORTABLE)
+        return;
+    const uint32_t limit = 1u << 23;
+    for (int payload = 0; payload < 2; ++payload) {
+        sort_case c = make_case(VKSORT_KEY_U32, payload, limit + 4096u);
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const int wide = !payload && pr->radix_workgroup_size == 384u && pr->radix_tile_size == 384u * 26u;
+        printf("     u32%s: tile %u on %u; mid tile %u up to %u\n", payload ? " pairs" : "",
+               pr->radix_tile_size, pr->radix_workgroup_size, pr->radix_mid_tile_size,
+               pr->radix_mid_max_count);
+        CHECK_EQ(pr->radix_mid_max_count, wide ? limit : 0u);
+        if (!wide)
+            continue;
+        CHECK_EQ(pr->radix_mid_tile_size, 384u * 22u);
+        CHECK_EQ(pr->radix_mid_workgroup_size, 384u);
+        CHECK(!pr->radix_mid_fused);
+        unsigned rot = 0;
+        const uint32_t counts[] = {limit, limit + 1u};
+        run_stable_counts(&c, counts, quick ? 1u : 2u, &rot, 9800);
+        c.indirect = 1;
+        c.n = 3u * pr->radix_tile_size + 5u;
+        c.seed = 9810;
+        CHECK(sort_check_run(&c, NULL));
+    }
+}
+
 /* Portable upsweeps that scan their block counts in groups of RADIX_SCAN_GROUP blocks
  * (RADIX_FLAG_UPSWEEP_SCANS): one block, a group one short, one whole group, one block past it,
  * two groups and one past, three groups and one, with tiles of 64 x 2 elements (one tile a
@@ -1537,6 +1573,7 @@ int main(int argc, char **argv)
     TIMED(test_atomic_or_ranking);
     TIMED(test_scatter_rounds);
     TIMED(test_tiles_per_block);
+    TIMED(test_portable_mid_tiles);
     TIMED(test_compact_tiles);
     TIMED(test_small_tile_geometry);
     TIMED(test_fused_longest);
