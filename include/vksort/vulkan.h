@@ -224,16 +224,19 @@ typedef struct vksort_vk_sorter_create_info {
      * (bitwise for stable sorts); only speed differs. Mostly for benchmarks. */
     uint32_t bitonic_elements_per_invocation;
     /* Optional tuning of the radix scatter passes: keys each invocation ranks per tile, 1..32
-     * (0: 17 on devices with subgroups of 32 or more, 8 below - measured on the H200). Fewer
-     * when shared memory cannot hold the tile. Same results for any value. For benchmarks. */
+     * (0: by key type, payload and algorithm where every pipeline runs 32-lane subgroups -
+     * measured on the H200: 384 x 26 for u32 keys, 384 x 19 for Onesweep's u32 pairs, 512 x 21
+     * for the portable sort's, 512 x 17 for 64-bit keys - and 8 on smaller subgroups; the
+     * properties' radix_tile_size and radix_workgroup_size say what was chosen). Fewer when
+     * shared memory cannot hold the tile. Same results for any value. For benchmarks. */
     uint32_t radix_items_per_invocation;
     /* Optional: how the bitonic sort handles small counts (default AUTO, see
      * vksort_vk_small_sort). */
     vksort_vk_small_sort small_sort;
     /* Optional tuning of the radix scatter passes: invocations per workgroup, 0 (default), 64,
-     * 128, or a multiple of 128 from 256 to 1024. Default: 512 (16 subgroups of 32, 17 items:
-     * a tile of 8704 keys, measured best on the H200) where every radix pipeline runs 32-lane
-     * subgroups and shared memory holds that tile, else at most 256 (16 subgroups of the
+     * 128, or a multiple of 128 from 256 to 1024. Default: 384 or 512 (see
+     * radix_items_per_invocation; measured best on the H200) where every radix pipeline runs
+     * 32-lane subgroups and shared memory holds that tile, else at most 256 (16 subgroups of the
      * smallest size). A size the device cannot run (not whole subgroups, over its invocation
      * limits, or the subgroups' per-digit counters do not fit in shared memory) falls back to
      * the default.

@@ -192,6 +192,11 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * 0.098 -> 0.103 and 2^22 0.168 -> 0.175 (fused); 384 x 24 2^24 0.457, 2^28 6.02
  * (docs/perf-notes.md, eighteenth session). */
 #define RADIX_KEYS_COMPACT_ITEMS 26u
+/* The portable sort's u32 pairs on 32-lane devices: 512 x 21 in one round (about 47 KB of
+ * shared memory, one workgroup per SM). H200, 2026-12-02 (twenty-second session, tiles spread
+ * evenly over the blocks), ms at 2^24 / 2^28 against 512 x 17: 0.869 / 12.61 against 0.908 /
+ * 13.29; 512 x 23 0.930 / 13.93, 25 0.881 / 12.42, 27 0.922 / 13.37 (two rounds). */
+#define RADIX_PORTABLE_PAIRS_ITEMS 21u
 /* Fused u32 keys above the mid counts up to this take 384 x 22 (see vksort_vk_radix_setup). */
 #define RADIX_KEYS_BAND_MAX_COUNT (1u << 22)
 
@@ -381,7 +386,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * two halves, so that two workgroups share
      * a multiprocessor on NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
      * H200 at 22 items); Onesweep's u32 pairs the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS);
-     * portable pairs and u64 keys 512 x 17, one workgroup per multiprocessor.
+     * portable u32 pairs 512 x 21 (RADIX_PORTABLE_PAIRS_ITEMS) and u64 keys 512 x 17, one
+     * workgroup per multiprocessor.
      * A size the device cannot run leaves the default. */
     uint32_t wides[2] = {want_wg, 0u};
     uint32_t default_per_sm = 0u; /* the 32-lane default shape's workgroups per SM; 0: not it */
@@ -397,7 +403,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         if (!radix_workgroup_runs(lim, wide, max_size, max_pinned_wg))
             continue;
         const int compact = k == 1 && wide == 384u;
-        const uint32_t pref = !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
+        const int portable_pairs32 = k == 1 && wide == 512u && key_words == 1u && s->has_payload &&
+                                     rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE &&
+                                     info->radix_items_per_invocation == 0u;
+        const uint32_t pref = portable_pairs32 ? RADIX_PORTABLE_PAIRS_ITEMS
+                              : !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
                               : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
                                                : RADIX_KEYS_COMPACT_ITEMS;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
