@@ -23,13 +23,22 @@ void main()
     uint first, last;
     radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
 
-    // With RADIX_FLAG_UPSWEEP_SCANS the block's row holds its prefix within its scan group, to
-    // which the group's start adds; else the block scan's whole offset.
-    bool in_groups = (pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u;
-    uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        s_run[d] = block_offsets[block * RADIX_DIGITS + d] +
-                   (in_groups ? block_offsets[group_row + d] : 0u);
+    // With RADIX_FLAG_UPSWEEP_SCANS: the group's start plus the counts of the group's blocks
+    // before this one (at most RADIX_SCAN_GROUP - 1 rows, their loads all in flight at once);
+    // else the block scan's whole offset in the block's row.
+    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u) {
+        uint first_in_group = block / RADIX_SCAN_GROUP * RADIX_SCAN_GROUP;
+        uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
+        for (uint d = t; d < RADIX_DIGITS; d += WG) {
+            uint run = block_offsets[group_row + d];
+            [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
+                run += first_in_group + k < block ? block_offsets[(first_in_group + k) * RADIX_DIGITS + d] : 0u;
+            s_run[d] = run;
+        }
+    } else {
+        for (uint d = t; d < RADIX_DIGITS; d += WG)
+            s_run[d] = block_offsets[block * RADIX_DIGITS + d];
+    }
     // 32-bit keys without payloads: each tile's keys are loaded during the previous tile's
     // scatter (its prefetch), the block's first here. (H200, 2^24: u32 keys 0.656 -> 0.607 ms,
     // 2^28 8.90 -> 7.42; u64 keys 1.882 -> 1.900, so not for them.)

@@ -31,6 +31,11 @@ void main()
     uint n = min(requested, pc.max_count);
     for (uint i = t; i < RADIX_MAX_PASSES * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
         hist[i] = 0u;
+    // The portable upsweeps' group totals (each slot's last block zeroes them again; the scratch
+    // may come with anything in it).
+    if ((pc.flags & RADIX_FLAG_PORTABLE) != 0u)
+        for (uint i = t; i < RADIX_SCAN_GROUPS * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
+            hist[RADIX_HIST_GROUP_TOTALS + i] = 0u;
     if (t == 0u) {
         hist[RADIX_HIST_TICKET] = 0u;
         uint tiles, per_block, blocks;

@@ -23,10 +23,11 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
-// Written here and, with RADIX_FLAG_UPSWEEP_SCANS, read by the scan group's last block:
-// coherent.
+// Written here (and with RADIX_FLAG_UPSWEEP_SCANS the group starts, by the last block).
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Blocks { uint block_counts[]; };
-layout(set = 0, binding = RADIX_BINDING_HIST, std430) readonly buffer Hist { uint hist[]; };
+// Coherent: with RADIX_FLAG_UPSWEEP_SCANS every block adds to its group's totals here and the
+// last one reads them.
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
 
 shared uint s_hist[RADIX_DIGITS];
 shared bool s_last;
@@ -86,52 +87,43 @@ bool arrive_last(uint word, uint arrivals)
     return last;
 }
 
-// Turns the column block_counts[first + r * RADIX_DIGITS], r < rows, into its exclusive
-// prefixes starting at `run`, in place; returns run plus the column's sum. SCAN_LOADS rows'
-// loads in flight at a time. All 32 of a group at once made the whole pass slower (H200: the
-// 2^24 u32 keys upsweep 30 -> 49 us, 2^28 300 -> 415 us, against 38 / 311 with 8; 4 and 16 the
-// same as 8), presumably its registers (8: 32, as without the scan; 16: 48).
-uint scan_column(uint first, uint rows, uint run)
-{
-    [[dont_unroll]] for (uint r0 = 0u; r0 < rows; r0 += SCAN_LOADS) {
-        uint c[SCAN_LOADS];
-        [[unroll]] for (uint r = 0u; r < SCAN_LOADS; ++r)
-            c[r] = r0 + r < rows ? block_counts[first + (r0 + r) * RADIX_DIGITS] : 0u;
-        [[unroll]] for (uint r = 0u; r < SCAN_LOADS; ++r) {
-            if (r0 + r < rows)
-                block_counts[first + (r0 + r) * RADIX_DIGITS] = run;
-            run += c[r];
-        }
-    }
-    return run;
-}
-
-// RADIX_FLAG_UPSWEEP_SCANS (radix_interface.h): after this block wrote its counts, the last
-// block of its scan group turns the group's rows into prefixes and writes the group's totals;
-// the last group's last block turns the group rows into the groups' starts (digit p's start in
-// the sorted order, from the plan, plus the groups before). Each resets its arrival counter.
-void scan_in_groups(uint block, uint blocks, uint p)
+// RADIX_FLAG_UPSWEEP_SCANS (radix_interface.h): this block adds its counts (s_hist) to its scan
+// group's totals; the last block of the pass to arrive turns the totals into the groups'
+// starts (digit p's start in the sorted order, from the plan, plus the groups before), in
+// SCAN_LOADS loads in flight at a time, and zeroes them and the arrival counter for the next
+// slot. (The earlier two-level scan - the last block of each group turning the group's rows into
+// prefixes, then the last group - had two arrivals and two batched column scans on the pass's
+// tail: the 2^24 u32 keys upsweep 30 -> 38 us on the H200.)
+void scan_groups(uint block, uint blocks, uint p)
 {
     uint t = gl_LocalInvocationID.x;
-    uint group = block / RADIX_SCAN_GROUP;
-    uint first = group * RADIX_SCAN_GROUP;
-    uint members = min(RADIX_SCAN_GROUP, blocks - first);
-    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
-    if (!arrive_last(RADIX_S_SCAN_ARRIVED + group, members))
-        return;
-    uint rows = RADIX_GROUP_ROWS(pc.max_tiles);
+    uint totals = RADIX_HIST_GROUP_TOTALS + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint total = scan_column(first * RADIX_DIGITS + d, members, 0u);
-        block_counts[rows + group * RADIX_DIGITS + d] = total;
+        uint c = s_hist[d];
+        if (c != 0u)
+            atomicAdd(hist[totals + d], c);
+    }
+    if (!arrive_last(RADIX_S_SCAN_ARRIVED, blocks))
+        return;
+    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+    uint starts = RADIX_GROUP_ROWS(pc.max_tiles);
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint run = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
+            uint c[SCAN_LOADS];
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
+                c[g] = g0 + g < groups ? hist[RADIX_HIST_GROUP_TOTALS + (g0 + g) * RADIX_DIGITS + d] : 0u;
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
+                if (g0 + g < groups) {
+                    block_counts[starts + (g0 + g) * RADIX_DIGITS + d] = run;
+                    hist[RADIX_HIST_GROUP_TOTALS + (g0 + g) * RADIX_DIGITS + d] = 0u;
+                }
+                run += c[g];
+            }
+        }
     }
     if (t == 0u)
-        state[RADIX_S_SCAN_ARRIVED + group] = 0u; // every member arrived: free for the next slot
-    if (!arrive_last(RADIX_S_SCAN_GROUPS_DONE, groups))
-        return;
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        scan_column(rows + d, groups, hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d]);
-    if (t == 0u)
-        state[RADIX_S_SCAN_GROUPS_DONE] = 0u;
+        state[RADIX_S_SCAN_ARRIVED] = 0u; // every block arrived: free for the next slot
 }
 
 void main()
@@ -197,7 +189,7 @@ void main()
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         block_counts[block * RADIX_DIGITS + d] = s_hist[d];
     if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u)
-        scan_in_groups(block, blocks, p);
+        scan_groups(block, blocks, p);
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
         barrier();

@@ -140,8 +140,7 @@ void radix_block_tiles(uint block, uint tiles, uint blocks, out uint first, out 
             state[RADIX_S_TICKET + p_] = 0u;                                                      \
             state[RADIX_S_DONE + p_] = 0u;                                                        \
         }                                                                                         \
-        for (uint g_ = 0u; g_ <= RADIX_SCAN_GROUPS; ++g_)                                         \
-            state[RADIX_S_SCAN_ARRIVED + g_] = 0u; /* and RADIX_S_SCAN_GROUPS_DONE */             \
+        state[RADIX_S_SCAN_ARRIVED] = 0u;                                                         \
     } while (false)
 
 #endif

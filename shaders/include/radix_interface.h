@@ -41,13 +41,13 @@
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
  * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
 #define RADIX_FLAG_BUCKETS 256u
-/* Portable upsweep and downsweep of a slot without a block-scan dispatch: the upsweep's blocks
- * scan their counts themselves, in scan groups of RADIX_SCAN_GROUP consecutive blocks. The last
- * block of a group to count (RADIX_S_SCAN_ARRIVED) turns the group's counts into exclusive
- * prefixes within the group and writes the group's totals (group rows, RADIX_GROUP_ROWS); the
- * last group to finish (RADIX_S_SCAN_GROUPS_DONE) turns those into each group's start per
- * digit. Each resets its counter, so the next slot finds them zero. No workgroup waits for
- * another. The downsweep's offsets are its block's prefix plus its group's start. */
+/* Portable upsweep and downsweep of a slot without a block-scan dispatch: each upsweep block
+ * writes its counts and adds them to its scan group's totals (RADIX_SCAN_GROUP consecutive
+ * blocks; global atomics into RADIX_HIST_GROUP_TOTALS); the last block of the pass to arrive
+ * (RADIX_S_SCAN_ARRIVED) turns the totals into each group's start per digit (group rows,
+ * RADIX_GROUP_ROWS), zeroes them and its counter for the next slot. No workgroup waits for
+ * another. A downsweep block's offsets are its group's start plus the counts of the group's
+ * blocks before it. */
 #define RADIX_FLAG_UPSWEEP_SCANS 512u
 
 /* State words. */
@@ -80,11 +80,10 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-/* + scan group: the group's blocks that counted (RADIX_FLAG_UPSWEEP_SCANS) */
+/* upsweep blocks of the slot that counted (RADIX_FLAG_UPSWEEP_SCANS; back to zero after the
+ * last) */
 #define RADIX_S_SCAN_ARRIVED (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
-/* scan groups whose prefixes are done (RADIX_FLAG_UPSWEEP_SCANS) */
-#define RADIX_S_SCAN_GROUPS_DONE (RADIX_S_SCAN_ARRIVED + RADIX_SCAN_GROUPS)
-#define RADIX_STATE_WORDS (RADIX_S_SCAN_GROUPS_DONE + 1u)
+#define RADIX_STATE_WORDS (RADIX_S_SCAN_ARRIVED + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
  * clears what it read), as many exclusive scans (the plan's), then the ticket of the histogram
@@ -100,7 +99,11 @@
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
 #define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
 #define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
-#define RADIX_HIST_WORDS (RADIX_HIST_FOLD_LEFT + 1u)
+/* Portable upsweeps that scan (RADIX_FLAG_UPSWEEP_SCANS): scan group g's totals of digit d at
+ * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
+ * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
+#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
+#define RADIX_HIST_WORDS (RADIX_HIST_GROUP_TOTALS + RADIX_SCAN_GROUPS * RADIX_DIGITS)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u
@@ -132,15 +135,14 @@
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
 #define RADIX_MAX_BLOCKS 1024u
 /* Blocks per scan group of an upsweep that scans (RADIX_FLAG_UPSWEEP_SCANS), and the most
- * groups. A group's last block reads the group's 32 rows (32 loads in flight per invocation),
- * the last group the 32 group rows: two short chains at the upsweep's end instead of a
- * dispatch. */
+ * groups: the pass's last block reads at most RADIX_SCAN_GROUPS group totals per digit, a
+ * downsweep block at most RADIX_SCAN_GROUP - 1 rows of its group. */
 #define RADIX_SCAN_GROUP 32u
 #define RADIX_SCAN_GROUPS (RADIX_MAX_BLOCKS / RADIX_SCAN_GROUP)
-/* Portable sort's look-back binding: the block counts, then block offsets (or, with
- * RADIX_FLAG_UPSWEEP_SCANS, prefixes within the block's scan group), of the current pass
+/* Portable sort's look-back binding: the block counts, then block offsets (with
+ * RADIX_FLAG_UPSWEEP_SCANS the counts stay), of the current pass
  * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then
- * RADIX_SCAN_GROUPS group rows (group g's totals, then its starts, at RADIX_GROUP_ROWS(max_blocks)
+ * RADIX_SCAN_GROUPS group rows (group g's starts, at RADIX_GROUP_ROWS(max_blocks)
  * + g * RADIX_DIGITS + d), then, with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table:
  * block b's count of digit d at position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count
  * + p) * RADIX_DIGITS + d. */
