@@ -26,13 +26,18 @@ void main()
     // With RADIX_FLAG_UPSWEEP_SCANS: the group's start plus the counts of the group's blocks
     // before this one (at most RADIX_SCAN_GROUP - 1 rows, their loads all in flight at once);
     // else the block scan's whole offset in the block's row.
-    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u) {
+    // Slot 0 with RADIX_FLAG_BLOCK_COUNTS the same from the histogram pass's table row of the
+    // slot's digit position (its plan wrote the group starts).
+    bool from_table = (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u && pc.pass_index == 0u;
+    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u || from_table) {
         uint first_in_group = block / RADIX_SCAN_GROUP * RADIX_SCAN_GROUP;
         uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
+        uint stride = from_table ? pc.digit_count * RADIX_DIGITS : RADIX_DIGITS;
+        uint rows = from_table ? RADIX_BLOCK_TABLE(pc.max_tiles) + p * RADIX_DIGITS : 0u;
         for (uint d = t; d < RADIX_DIGITS; d += WG) {
             uint run = block_offsets[group_row + d];
             [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
-                run += first_in_group + k < block ? block_offsets[(first_in_group + k) * RADIX_DIGITS + d] : 0u;
+                run += first_in_group + k < block ? block_offsets[rows + (first_in_group + k) * stride + d] : 0u;
             s_run[d] = run;
         }
     } else {

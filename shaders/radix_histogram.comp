@@ -45,6 +45,44 @@ shared bool s_last;
 // Table words (every digit position's counts) per invocation, at most.
 #define TABLE_WORDS_PER_INVOCATION (RADIX_MAX_PASSES * RADIX_DIGITS / RADIX_PLAN_WORKGROUP)
 
+#ifndef SCAN_LOADS
+#define SCAN_LOADS 8u
+#endif
+
+// After the plan (RADIX_FLAG_BLOCK_COUNTS): the group starts of scatter slot 0 - its digit
+// position's start of each digit (the plan's scan) plus the groups before, from the totals the
+// workgroups added (SCAN_LOADS loads in flight at a time) - in the group rows, where the slot's
+// downsweep finds them; then every position's totals back to zero for the next sort. One digit
+// per invocation.
+void plan_first_slot_groups(uint n)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint tiles, per_block, blocks;
+    radix_tile_counts(n, tiles, per_block, blocks);
+    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+    uint first = RADIX_MAX_PASSES; // slot 0's digit position, if any runs
+    for (uint p = pc.digit_count; p-- > 0u;)
+        if (s_plan_constant[p] == 0u)
+            first = p;
+    if (first < RADIX_MAX_PASSES && n >= 2u) {
+        uint run = hist[(RADIX_MAX_PASSES + first) * RADIX_DIGITS + t];
+        uint totals = RADIX_HIST_TABLE_TOTALS + first * RADIX_SCAN_GROUPS * RADIX_DIGITS + t;
+        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
+            uint c[SCAN_LOADS];
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
+                c[g] = g0 + g < groups ? hist[totals + (g0 + g) * RADIX_DIGITS] : 0u;
+            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
+                if (g0 + g < groups)
+                    lookback[RADIX_GROUP_ROWS(pc.max_tiles) + (g0 + g) * RADIX_DIGITS + t] = run;
+                run += c[g];
+            }
+        }
+    }
+    for (uint p = 0u; p < pc.digit_count; ++p)
+        for (uint g = 0u; g < groups; ++g)
+            hist[RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS + g) * RADIX_DIGITS + t] = 0u;
+}
+
 void main()
 {
     uint t = gl_LocalInvocationID.x;
@@ -85,8 +123,15 @@ void main()
                 uint i = j * WG + t;
                 if (i < digits * RADIX_DIGITS) {
                     uint c = s_hist[i];
-                    lookback[row + i] = c - before[j];
+                    uint count = c - before[j];
+                    lookback[row + i] = count;
                     before[j] = c;
+                    // Position i / 256, digit i % 256 of the block's scan group.
+                    uint total = RADIX_HIST_TABLE_TOTALS +
+                                 ((i / RADIX_DIGITS) * RADIX_SCAN_GROUPS + b / RADIX_SCAN_GROUP) * RADIX_DIGITS +
+                                 i % RADIX_DIGITS;
+                    if (count != 0u)
+                        atomicAdd(hist[total], count);
                 }
             }
             barrier(); // read before the next block's counts land
@@ -119,4 +164,6 @@ void main()
         return;
     memoryBarrierBuffer();
     radix_plan_sort(n);
+    if (BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
+        plan_first_slot_groups(n);
 }

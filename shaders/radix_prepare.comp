@@ -36,6 +36,10 @@ void main()
     if ((pc.flags & RADIX_FLAG_PORTABLE) != 0u)
         for (uint i = t; i < RADIX_SCAN_GROUPS * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
             hist[RADIX_HIST_GROUP_TOTALS + i] = 0u;
+    // And the histogram pass's group totals of every digit position (its plan zeroes them).
+    if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
+        for (uint i = t; i < pc.digit_count * RADIX_SCAN_GROUPS * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
+            hist[RADIX_HIST_TABLE_TOTALS + i] = 0u;
     if (t == 0u) {
         hist[RADIX_HIST_TICKET] = 0u;
         uint tiles, per_block, blocks;

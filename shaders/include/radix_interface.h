@@ -32,10 +32,11 @@
  * and its plan writes the sizes and resets the control words that the prepare pass otherwise
  * writes. */
 #define RADIX_FLAG_HOST_SIZED 64u
-/* Portable sorts: the histogram pass's workgroups are the blocks (workgroup b walks block b's
- * tiles) and each writes its counts of every digit position into the block-count table
- * (RADIX_BLOCK_TABLE), so that the first scatter slot needs no upsweep: its block scan reads
- * the table's row of that slot's digit. */
+/* Portable sorts: the histogram pass's workgroups walk whole blocks and write each block's
+ * counts of every digit position into the block-count table (RADIX_BLOCK_TABLE) and add them to
+ * the block's scan group's totals (RADIX_HIST_TABLE_TOTALS), so that the first scatter slot
+ * needs neither upsweep nor block scan: the plan writes that slot's group starts, and each
+ * downsweep block adds the table rows of its group's earlier blocks. */
 #define RADIX_FLAG_BLOCK_COUNTS 128u
 /* The sort runs the small tiles' fused pass (radix_onesweep_fused.comp), which can sort in
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
@@ -103,7 +104,12 @@
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
 #define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
-#define RADIX_HIST_WORDS (RADIX_HIST_GROUP_TOTALS + RADIX_SCAN_GROUPS * RADIX_DIGITS)
+/* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: the histogram pass's group totals of every digit
+ * position (position p, group g, digit d at RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS +
+ * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes
+ * them for the next sort. */
+#define RADIX_HIST_TABLE_TOTALS (RADIX_HIST_GROUP_TOTALS + RADIX_SCAN_GROUPS * RADIX_DIGITS)
+#define RADIX_HIST_WORDS (RADIX_HIST_TABLE_TOTALS + RADIX_MAX_PASSES * RADIX_SCAN_GROUPS * RADIX_DIGITS)
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

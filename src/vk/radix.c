@@ -953,8 +953,6 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
              * block scan only reads the histogram pass's table. */
             if (upsweep_scans(rx, k))
                 ADD(RADIX_PIPE_UPSWEEP, k);
-            else
-                ADD(RADIX_PIPE_BLOCK_SCAN, k);
             ADD(RADIX_PIPE_DOWNSWEEP, k);
         }
     }
