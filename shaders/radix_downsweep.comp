@@ -1,7 +1,8 @@
 #version 450
-// Portable radix, step 3 of a pass: each block walks its tiles in order, ranks each with
+// Portable radix, step 2 of a pass: each block walks its tiles in order, ranks each with
 // subgroup ballots (as Onesweep does) and writes it at the block's running offsets. Offsets
-// come from the block scan, so no workgroup waits for another inside the dispatch.
+// come from the upsweep's (or the histogram pass's) counts and group starts, so no workgroup
+// waits for another inside the dispatch.
 #extension GL_GOOGLE_include_directive : require
 #include "radix_tile.glsl"
 
@@ -23,26 +24,20 @@ void main()
     uint first, last;
     radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
 
-    // With RADIX_FLAG_UPSWEEP_SCANS: the group's start plus the counts of the group's blocks
-    // before this one (at most RADIX_SCAN_GROUP - 1 rows, their loads all in flight at once);
-    // else the block scan's whole offset in the block's row.
-    // Slot 0 with RADIX_FLAG_BLOCK_COUNTS the same from the histogram pass's table row of the
-    // slot's digit position (its plan wrote the group starts).
+    // The group's start plus the counts of the group's blocks before this one (at most
+    // RADIX_SCAN_GROUP - 1 rows, their loads all in flight at once): the upsweep's rows, or for
+    // slot 0 with RADIX_FLAG_BLOCK_COUNTS the histogram pass's table rows of the slot's digit
+    // position (its plan wrote the group starts).
     bool from_table = (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u && pc.pass_index == 0u;
-    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u || from_table) {
-        uint first_in_group = block / RADIX_SCAN_GROUP * RADIX_SCAN_GROUP;
-        uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
-        uint stride = from_table ? pc.digit_count * RADIX_DIGITS : RADIX_DIGITS;
-        uint rows = from_table ? RADIX_BLOCK_TABLE(pc.max_tiles) + p * RADIX_DIGITS : 0u;
-        for (uint d = t; d < RADIX_DIGITS; d += WG) {
-            uint run = block_offsets[group_row + d];
-            [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
-                run += first_in_group + k < block ? block_offsets[rows + (first_in_group + k) * stride + d] : 0u;
-            s_run[d] = run;
-        }
-    } else {
-        for (uint d = t; d < RADIX_DIGITS; d += WG)
-            s_run[d] = block_offsets[block * RADIX_DIGITS + d];
+    uint first_in_group = block / RADIX_SCAN_GROUP * RADIX_SCAN_GROUP;
+    uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
+    uint stride = from_table ? pc.digit_count * RADIX_DIGITS : RADIX_DIGITS;
+    uint rows = from_table ? RADIX_BLOCK_TABLE(pc.max_tiles) + p * RADIX_DIGITS : 0u;
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        uint run = block_offsets[group_row + d];
+        [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
+            run += first_in_group + k < block ? block_offsets[rows + (first_in_group + k) * stride + d] : 0u;
+        s_run[d] = run;
     }
     // 32-bit keys without payloads: each tile's keys are loaded during the previous tile's
     // scatter (its prefetch), the block's first here. (H200, 2^24: u32 keys 0.656 -> 0.607 ms,

@@ -1,6 +1,7 @@
 #version 450
 // Portable radix, step 1 of a pass: each workgroup (block) counts the digits of its run of
-// consecutive tiles into its row of block counts. No workgroup waits for another.
+// consecutive tiles into its row of block counts, and the last block to finish turns the scan
+// groups' totals into their starts (scan_groups). No workgroup waits for another.
 // Each invocation issues UPSWEEP_LOADS key loads before it counts any of them (one load in
 // flight per invocation left the pass latency-bound: 61-67 us for 2^24 u32 keys on the H200,
 // about 1 TB/s). Counting: one plain shared atomicAdd per key, except where every key the
@@ -23,10 +24,9 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
-// Written here (and with RADIX_FLAG_UPSWEEP_SCANS the group starts, by the last block).
+// The block counts (and the group starts, by the last block).
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Blocks { uint block_counts[]; };
-// Coherent: with RADIX_FLAG_UPSWEEP_SCANS every block adds to its group's totals here and the
-// last one reads them.
+// Coherent: every block adds to its group's totals here and the last one reads them.
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
 
 shared uint s_hist[RADIX_DIGITS];
@@ -87,7 +87,7 @@ bool arrive_last(uint word, uint arrivals)
     return last;
 }
 
-// RADIX_FLAG_UPSWEEP_SCANS (radix_interface.h): this block adds its counts (s_hist) to its scan
+// (radix_interface.h, RADIX_SCAN_GROUP) This block adds its counts (s_hist) to its scan
 // group's totals; the last block of the pass to arrive turns the totals into the groups'
 // starts (digit p's start in the sorted order, from the plan, plus the groups before), in
 // SCAN_LOADS loads in flight at a time, and zeroes them and the arrival counter for the next
@@ -188,8 +188,7 @@ void main()
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         block_counts[block * RADIX_DIGITS + d] = s_hist[d];
-    if ((pc.flags & RADIX_FLAG_UPSWEEP_SCANS) != 0u)
-        scan_groups(block, blocks, p);
+    scan_groups(block, blocks, p);
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
         barrier();

@@ -519,7 +519,7 @@ uint32_t vksort_vk_timestamp_query_count(const vksort_vk_sorter *sorter,
 /* One pass of a recorded sort and the GPU time it took. */
 typedef struct vksort_vk_pass_time {
     /* static: bitonic "prepare", "local_sort", "global_merge", "local_merge", "rank_sort"; radix
-     * "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
+     * "radix_prepare", "histogram", "onesweep", "upsweep", "downsweep",
      * "copy", "onesweep_fused", "onesweep_fused_histogram" */
     const char *kind;
     uint32_t level;      /* bitonic: merge level (log2 of the block size it produces); radix:

@@ -42,14 +42,6 @@
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
  * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
 #define RADIX_FLAG_BUCKETS 256u
-/* Portable upsweep and downsweep of a slot without a block-scan dispatch: each upsweep block
- * writes its counts and adds them to its scan group's totals (RADIX_SCAN_GROUP consecutive
- * blocks; global atomics into RADIX_HIST_GROUP_TOTALS); the last block of the pass to arrive
- * (RADIX_S_SCAN_ARRIVED) turns the totals into each group's start per digit (group rows,
- * RADIX_GROUP_ROWS), zeroes them and its counter for the next slot. No workgroup waits for
- * another. A downsweep block's offsets are its group's start plus the counts of the group's
- * blocks before it. */
-#define RADIX_FLAG_UPSWEEP_SCANS 512u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -71,9 +63,8 @@
 #define RADIX_E_HISTOGRAM 0u       /* entry: histogram pass */
 #define RADIX_E_PASS 1u            /* entries 1..8: scatter pass of slot k (or downsweep) */
 #define RADIX_E_UPSWEEP 9u         /* entries 9..16: portable upsweep of slot k */
-#define RADIX_E_SCAN 17u           /* entries 17..24: portable block scan of slot k */
-#define RADIX_E_COPY 25u           /* entry: copy B back to A after an odd number of passes */
-#define RADIX_E_COUNT 26u
+#define RADIX_E_COPY 17u           /* entry: copy B back to A after an odd number of passes */
+#define RADIX_E_COUNT 18u
 /* + pass: workgroups of the pass that finished (stall emulation only) */
 #define RADIX_S_DONE (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
 /* + slot: the digit (pass) that the slot-th active scatter pass sorts. The scatter passes are
@@ -81,8 +72,7 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-/* upsweep blocks of the slot that counted (RADIX_FLAG_UPSWEEP_SCANS; back to zero after the
- * last) */
+/* portable upsweep blocks of the slot that counted (back to zero after the last) */
 #define RADIX_S_SCAN_ARRIVED (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 #define RADIX_STATE_WORDS (RADIX_S_SCAN_ARRIVED + 1u)
 
@@ -100,7 +90,7 @@
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
 #define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
 #define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
-/* Portable upsweeps that scan (RADIX_FLAG_UPSWEEP_SCANS): scan group g's totals of digit d at
+/* Portable upsweeps: scan group g's totals of digit d at
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
 #define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
@@ -140,13 +130,18 @@
 /* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
  * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
 #define RADIX_MAX_BLOCKS 1024u
-/* Blocks per scan group of an upsweep that scans (RADIX_FLAG_UPSWEEP_SCANS), and the most
- * groups: the pass's last block reads at most RADIX_SCAN_GROUPS group totals per digit, a
- * downsweep block at most RADIX_SCAN_GROUP - 1 rows of its group. */
+/* Portable blocks per scan group, and the most groups. A digit pass's offsets need no dispatch
+ * of their own: each upsweep block writes its counts and adds them to its scan group's totals
+ * (global atomics into RADIX_HIST_GROUP_TOTALS); the last block of the pass to arrive
+ * (RADIX_S_SCAN_ARRIVED) turns the totals into each group's start per digit (group rows,
+ * RADIX_GROUP_ROWS) and zeroes them and its counter for the next slot; the first slot's group
+ * starts come from the histogram pass's plan instead (RADIX_FLAG_BLOCK_COUNTS). A downsweep
+ * block's offsets are its group's start plus the counts of the group's blocks before it (at
+ * most RADIX_SCAN_GROUP - 1 rows); the last upsweep block reads at most RADIX_SCAN_GROUPS group
+ * totals per digit. No workgroup waits for another. */
 #define RADIX_SCAN_GROUP 32u
 #define RADIX_SCAN_GROUPS (RADIX_MAX_BLOCKS / RADIX_SCAN_GROUP)
-/* Portable sort's look-back binding: the block counts, then block offsets (with
- * RADIX_FLAG_UPSWEEP_SCANS the counts stay), of the current pass
+/* Portable sort's look-back binding: the block counts of the current pass
  * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then
  * RADIX_SCAN_GROUPS group rows (group g's starts, at RADIX_GROUP_ROWS(max_blocks)
  * + g * RADIX_DIGITS + d), then, with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table:

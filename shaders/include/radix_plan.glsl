@@ -114,7 +114,6 @@ void radix_plan_sort(uint n)
             bool runs = k < ordinal;
             radix_plan_write_groups(RADIX_E_PASS + k, runs ? groups : 0u);
             radix_plan_write_groups(RADIX_E_UPSWEEP + k, runs && portable ? blocks : 0u);
-            radix_plan_write_groups(RADIX_E_SCAN + k, runs && portable ? RADIX_DIGITS : 0u);
         }
         uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
         // (The bucket sorts write the caller's buffers themselves.)

@@ -8,7 +8,7 @@
  *   plan            1 workgroup: digit starts, constant digits, ping-pong parity, and the
  *                   indirect dispatch sizes of everything after it (zero for skipped passes)
  *   per digit p     onesweep p                         (Onesweep)
- *                   upsweep p, block_scan p, downsweep p (portable)
+ *                   upsweep p (not for the first: the histogram counted its blocks), downsweep p (portable)
  *   copy            B -> A when an odd number of passes ran (else zero workgroups)
  * Host and indirect counts take the same path, so a skipped digit costs an empty dispatch and
  * a barrier, never a read-back.
@@ -33,7 +33,7 @@ typedef struct radix_push {
 const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 {
     static const char *const names[RADIX_PIPE_COUNT] = {
-        "radix_prepare", "histogram", "onesweep", "upsweep", "block_scan", "downsweep",
+        "radix_prepare", "histogram", "onesweep", "upsweep", "downsweep",
         "copy", "onesweep_fused", "onesweep_fused_histogram"};
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
@@ -41,8 +41,7 @@ const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 /* Whether a pass kind is a scatter slot (plan.slot, RADIX_S_SLOT_DIGIT). */
 static int pass_has_slot(uint32_t kind)
 {
-    return kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP ||
-           kind == RADIX_PIPE_BLOCK_SCAN || kind == RADIX_PIPE_DOWNSWEEP;
+    return kind == RADIX_PIPE_ONESWEEP || kind == RADIX_PIPE_UPSWEEP || kind == RADIX_PIPE_DOWNSWEEP;
 }
 
 void vksort_vk_radix_pass_name(uint32_t pipe, uint32_t slot, char *buf, size_t n)
@@ -626,12 +625,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     return VKSORT_SUCCESS;
 }
 
-/* Whether portable slot k records an upsweep, which then also scans the block counts
- * (RADIX_FLAG_UPSWEEP_SCANS: one dispatch and barrier less a digit. H200, u32 keys: the upsweep
- * 30 -> 38 us at 2^24 against an 11 us block scan; portable 2^20 0.1338 -> 0.1266 ms, 2^24
- * 0.584 -> 0.574, 2^28 equal; u32 pairs 2^24 0.955 -> 0.937). Slot 0 with the block-count table
- * has no upsweep: its block scan reads the table. */
-static int upsweep_scans(const vksort_vk_radix *rx, uint32_t slot)
+/* Whether portable slot k records an upsweep (which also turns the block counts into group
+ * starts, radix_interface.h): not slot 0 with the block-count table, whose counts and group
+ * starts the histogram pass wrote. (H200, 2026-12-02, against the block-scan dispatches that
+ * did the scans before: u32 keys 2^20 0.1257 -> 0.1154 ms, 2^24 0.5637 -> 0.5500, 2^28 6.765 ->
+ * 6.706; docs/perf-notes.md, twenty-second session.) */
+static int records_upsweep(const vksort_vk_radix *rx, uint32_t slot)
 {
     return slot > 0 || !rx->block_counts;
 }
@@ -645,7 +644,6 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     const char *part = s->radix.partitioned ? "_nvp" : "";
     switch (pipe) {
     case RADIX_PIPE_PREPARE: snprintf(buf, n, "radix_prepare"); break;
-    case RADIX_PIPE_BLOCK_SCAN: snprintf(buf, n, "radix_block_scan"); break;
     case RADIX_PIPE_HISTOGRAM: snprintf(buf, n, "radix_histogram_k%u", kw); break;
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
@@ -776,7 +774,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         int needed = 1;
         if (p == RADIX_PIPE_ONESWEEP)
             needed = onesweep;
-        if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_BLOCK_SCAN || p == RADIX_PIPE_DOWNSWEEP)
+        if (p == RADIX_PIPE_UPSWEEP || p == RADIX_PIPE_DOWNSWEEP)
             needed = !onesweep;
         if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
             needed = s->radix.geometry.fused_max_count != 0u;
@@ -949,9 +947,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         if (onesweep) {
             ADD(RADIX_PIPE_ONESWEEP, k);
         } else {
-            /* A slot's upsweep scans its block counts itself (RADIX_FLAG_UPSWEEP_SCANS); the
-             * block scan only reads the histogram pass's table. */
-            if (upsweep_scans(rx, k))
+            if (records_upsweep(rx, k))
                 ADD(RADIX_PIPE_UPSWEEP, k);
             ADD(RADIX_PIPE_DOWNSWEEP, k);
         }
@@ -969,7 +965,6 @@ static int pass_entry(uint32_t kind, uint32_t slot)
     case RADIX_PIPE_ONESWEEP:
     case RADIX_PIPE_DOWNSWEEP: return (int)(RADIX_E_PASS + slot);
     case RADIX_PIPE_UPSWEEP: return (int)(RADIX_E_UPSWEEP + slot);
-    case RADIX_PIPE_BLOCK_SCAN: return (int)(RADIX_E_SCAN + slot);
     case RADIX_PIPE_COPY: return (int)RADIX_E_COPY;
     default: return -1;
     }
@@ -1100,9 +1095,6 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             if (((info->scratch.offset + rx->keys_offset) & 15u) == 0u)
                 pc.flags |= RADIX_FLAG_KEYS_VEC4;
         }
-        if (!onesweep && (kind == RADIX_PIPE_UPSWEEP || kind == RADIX_PIPE_DOWNSWEEP) &&
-            upsweep_scans(rx, slot))
-            pc.flags |= RADIX_FLAG_UPSWEEP_SCANS;
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
         uint32_t hist_groups = 0u;
         if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized && rx->block_counts) {

@@ -54,7 +54,6 @@ typedef enum vksort_vk_radix_pipe {
     RADIX_PIPE_HISTOGRAM,
     RADIX_PIPE_ONESWEEP,
     RADIX_PIPE_UPSWEEP,
-    RADIX_PIPE_BLOCK_SCAN,
     RADIX_PIPE_DOWNSWEEP,
     RADIX_PIPE_COPY,
     RADIX_PIPE_ONESWEEP_FUSED, /* every digit pass in one dispatch (geometry.fused_max_count) */
@@ -326,7 +325,7 @@ typedef struct vksort_vk_radix_plan {
     int buckets;
     uint32_t pass_count;
     uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
-    /* Per scatter pass (onesweep, upsweep, block_scan, downsweep): its slot, the position among
+    /* Per scatter pass (onesweep, upsweep, downsweep): its slot, the position among
      * the active digit passes (the GPU's plan maps slot k to the k-th digit that is not
      * constant, radix_interface.h); even slots read A, odd slots B. */
     uint8_t slot[3 + 3 * 8 + 1];

@@ -14,7 +14,7 @@ import sys
 # What the library's sorter labels inside its node (prefixes; pass numbers and levels vary).
 SORTER_LABELS = {
     "portable": ["vksort portable radix sort", "radix_prepare", "histogram",
-                 "upsweep pass", "block_scan pass", "downsweep pass"],
+                 "upsweep pass", "downsweep pass"],
     "onesweep": ["vksort onesweep radix sort", "radix_prepare", "histogram",
                  "onesweep pass"],
     "bitonic": ["vksort bitonic sort", "local_sort", "global_merge", "local_merge"],

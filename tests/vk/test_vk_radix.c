@@ -813,7 +813,7 @@ static void test_portable_mid_tiles(void)
 }
 
 /* Portable upsweeps that scan their block counts in groups of RADIX_SCAN_GROUP blocks
- * (RADIX_FLAG_UPSWEEP_SCANS: group totals by atomics, the last block the groups' starts, each
+ * (group totals by atomics, the last block the groups' starts, each
  * downsweep block adds its group's earlier rows): one block, a group one short, one whole group,
  * one block past it, two groups and one past, three groups and one, with tiles of 64 x 2
  * elements (one tile a block). Slots 1.. scan in the upsweep, slot 0 reads the histogram's
@@ -1433,8 +1433,12 @@ static void test_timestamps_and_errors(void)
     const int onesweep = algo == VKSORT_VK_ALGORITHM_ONESWEEP;
     const uint32_t per_digit = onesweep ? 1u : 2u;
     const int fused = good.count <= slot->props.radix_fused_max_count;
-    const uint32_t expect = fused ? 2u + 1u + 1u : 2u + 8u * per_digit - (onesweep ? 0u : 1u) + 1u + 1u;
-    CHECK_EQ(vksort_vk_timestamp_query_count(s, &good), expect);
+    uint32_t expect = fused ? 2u + 1u + 1u : 2u + 8u * per_digit - (onesweep ? 0u : 1u) + 1u + 1u;
+    const uint32_t queries = vksort_vk_timestamp_query_count(s, &good);
+    CHECK_EQ(queries, expect);
+    /* Read back what the sort writes: a pool with more queries than that would wait forever. */
+    if (queries >= 2u && queries <= 64u)
+        expect = queries;
     VkQueryPool pool = VK_NULL_HANDLE;
     VkQueryPoolCreateInfo qpci = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     qpci.queryType = VK_QUERY_TYPE_TIMESTAMP;
