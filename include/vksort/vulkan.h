@@ -48,11 +48,12 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *  ONESWEEP  8-bit LSD radix sort, one histogram pass then one scatter pass per digit with a
  *            decoupled look-back between workgroups. Needs forward progress between workgroups
  *            of a dispatch (a workgroup spins until an earlier one publishes).
- *  PORTABLE  the same radix sort as reduce-then-scan (an upsweep that also scans the block
- *            counts - the last block of each group to arrive does it, nobody waits - then a
- *            downsweep per digit; the histogram pass counts the first digit's blocks, so that
- *            digit has a block scan instead of an upsweep): no workgroup ever waits for another
- *            inside a dispatch. Same bytes as ONESWEEP.
+ *  PORTABLE  the same radix sort as reduce-then-scan (an upsweep whose blocks also add their
+ *            counts to group totals - the last block to arrive turns those into group starts,
+ *            nobody waits - then a downsweep per digit; the histogram pass counts the first
+ *            digit's blocks and its plan writes their group starts, so that digit has no
+ *            upsweep): no workgroup ever waits for another inside a dispatch. Same bytes as
+ *            ONESWEEP.
  *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile or the RANK small
  *            sort's range (host counts; an indirect count when max_count does), else the radix
  *            sort of the device: ONESWEEP on

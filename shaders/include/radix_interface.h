@@ -127,8 +127,8 @@
  * groups (2^20 keys), then 512 groups: about four per SM of a large GPU, enough to fill it. */
 #define RADIX_HIST_MAX_GROUPS 512u
 #define RADIX_HIST_ALIGN 1024u
-/* Portable sort: at most this many blocks (workgroups) per pass; the block scan gives each of
- * its RADIX_SCAN_WORKGROUP invocations RADIX_MAX_BLOCKS / RADIX_SCAN_WORKGROUP of them. */
+/* Portable sort: at most this many blocks (workgroups) per pass (RADIX_SCAN_GROUPS groups of
+ * RADIX_SCAN_GROUP: one load of a group total per digit and group, below). */
 #define RADIX_MAX_BLOCKS 1024u
 /* Portable blocks per scan group, and the most groups. A digit pass's offsets need no dispatch
  * of their own: each upsweep block writes its counts and adds them to its scan group's totals
