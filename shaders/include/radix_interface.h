@@ -99,7 +99,9 @@
  * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes
  * them for the next sort. */
 #define RADIX_HIST_TABLE_TOTALS (RADIX_HIST_GROUP_TOTALS + RADIX_SCAN_GROUPS * RADIX_DIGITS)
-#define RADIX_HIST_WORDS (RADIX_HIST_TABLE_TOTALS + RADIX_MAX_PASSES * RADIX_SCAN_GROUPS * RADIX_DIGITS)
+/* Each sorter's binding ends where its algorithm's words do (radix.c's hist_bytes): Onesweep's
+ * before the group totals, the portable sort's after its key type's table totals. */
+#define RADIX_HIST_ONESWEEP_WORDS RADIX_HIST_GROUP_TOTALS
 
 /* Workgroup counts above this are split into an (x, y) grid. */
 #define RADIX_DISPATCH_SPLIT 32768u

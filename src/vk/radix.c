@@ -594,12 +594,17 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     /* Scratch layout, each range at the storage-buffer offset alignment. */
     const VkDeviceSize a = s->min_storage_align;
     rx->state_bytes = RADIX_STATE_WORDS * 4u;
-    rx->hist_bytes = RADIX_HIST_WORDS * 4u;
     /* Portable: the first digit pass's block counts come with the histogram (one read of the
      * keys less; H200, 2^24 u32 keys: the upsweep was 30 of 605 us), in a table of every digit
      * position's counts per block after the block counts (RADIX_BLOCK_TABLE). */
     rx->block_counts = rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE && !s->emulate_no_forward_progress;
     const uint32_t digit_positions = (uint32_t)s->key_size * 8u / RADIX_BITS;
+    /* The histogram binding up to what the algorithm uses (radix_interface.h): Onesweep stops
+     * before the portable upsweeps' group totals, the portable sort after the histogram pass's
+     * group totals of this key type's digit positions (with the block-count table). */
+    rx->hist_bytes = 4u * (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP ? RADIX_HIST_ONESWEEP_WORDS
+                           : rx->block_counts ? RADIX_HIST_TABLE_TOTALS + digit_positions * RADIX_SCAN_GROUPS * RADIX_DIGITS
+                                              : RADIX_HIST_TABLE_TOTALS);
     rx->lookback_bytes = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP
                              ? 2u * (VkDeviceSize)rx->max_tiles * RADIX_DIGITS * 4u
                              : (VkDeviceSize)RADIX_BLOCK_TABLE(rx->max_blocks) * 4u +

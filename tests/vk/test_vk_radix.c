@@ -1082,9 +1082,10 @@ static void test_fused_histogram(void)
             if (!scratch)
                 continue;
             /* What every radix sort leaves for the next (the histogram words lie at the end of
-             * the scratch): zero counts, chunk tickets, flag and leave count. */
+             * the scratch, RADIX_HIST_ONESWEEP_WORDS of them): zero counts, chunk tickets, flag
+             * and leave count. */
             const uint32_t *hist = (const uint32_t *)((const char *)scratch + slot->reqs.scratch_size) -
-                                   RADIX_HIST_WORDS;
+                                   RADIX_HIST_ONESWEEP_WORDS;
             uint32_t left = 0;
             for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
                 left += hist[w] != 0u;
@@ -1105,7 +1106,7 @@ static void test_fused_histogram(void)
         CHECK(sort_check_run(&c, &scratch));
         if (!scratch)
             continue;
-        uint32_t *hist = (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_WORDS;
+        uint32_t *hist = (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_ONESWEEP_WORDS;
         hist[RADIX_HIST_FOLD_TICKET] = 1000u;
         (void)sort_check_run(&c, NULL);
         CHECK_EQ(hist[RADIX_HIST_FOLD_TICKET], 0u);
