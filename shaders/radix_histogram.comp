@@ -45,39 +45,25 @@ shared bool s_last;
 // Table words (every digit position's counts) per invocation, at most.
 #define TABLE_WORDS_PER_INVOCATION (RADIX_MAX_PASSES * RADIX_DIGITS / RADIX_PLAN_WORKGROUP)
 
-#ifndef SCAN_LOADS
-#define SCAN_LOADS 8u
-#endif
+#include "radix_group_starts.glsl"
 
 // After the plan (RADIX_FLAG_BLOCK_COUNTS): the group starts of scatter slot 0 - its digit
 // position's start of each digit (the plan's scan) plus the groups before, from the totals the
-// workgroups added (SCAN_LOADS loads in flight at a time) - in the group rows, where the slot's
-// downsweep finds them; then every position's totals back to zero for the next sort. One digit
-// per invocation.
+// workgroups added - in the group rows, where the slot's downsweep finds them; then every
+// position's totals back to zero for the next sort. One digit per invocation.
 void plan_first_slot_groups(uint n)
 {
     uint t = gl_LocalInvocationID.x;
-    uint tiles, per_block, blocks;
-    radix_tile_counts(n, tiles, per_block, blocks);
+    uint tiles, blocks;
+    radix_tile_counts(n, tiles, blocks);
     uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
     uint first = RADIX_MAX_PASSES; // slot 0's digit position, if any runs
     for (uint p = pc.digit_count; p-- > 0u;)
         if (s_plan_constant[p] == 0u)
             first = p;
-    if (first < RADIX_MAX_PASSES && n >= 2u) {
-        uint run = hist[(RADIX_MAX_PASSES + first) * RADIX_DIGITS + t];
-        uint totals = RADIX_HIST_TABLE_TOTALS + first * RADIX_SCAN_GROUPS * RADIX_DIGITS + t;
-        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
-            uint c[SCAN_LOADS];
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
-                c[g] = g0 + g < groups ? hist[totals + (g0 + g) * RADIX_DIGITS] : 0u;
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
-                if (g0 + g < groups)
-                    lookback[RADIX_GROUP_ROWS(pc.max_tiles) + (g0 + g) * RADIX_DIGITS + t] = run;
-                run += c[g];
-            }
-        }
-    }
+    if (first < RADIX_MAX_PASSES && n >= 2u)
+        radix_group_starts(t, RADIX_HIST_TABLE_TOTALS + first * RADIX_SCAN_GROUPS * RADIX_DIGITS + t,
+                           groups, hist[(RADIX_MAX_PASSES + first) * RADIX_DIGITS + t], false);
     for (uint p = 0u; p < pc.digit_count; ++p)
         for (uint g = 0u; g < groups; ++g)
             hist[RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS + g) * RADIX_DIGITS + t] = 0u;
@@ -105,8 +91,8 @@ void main()
     } else {
         // This workgroup's blocks, each counted on top of the ones before it and its row of the
         // table written as the difference (its keys' counts) between two barriers.
-        uint tiles, per_block, blocks;
-        radix_tile_counts(n, tiles, per_block, blocks);
+        uint tiles, blocks;
+        radix_tile_counts(n, tiles, blocks);
         uint group_blocks = (blocks + groups - 1u) / groups;
         uint first_block = group * group_blocks;
         uint last_block = min(first_block + group_blocks, blocks);

@@ -42,8 +42,8 @@ void main()
             hist[RADIX_HIST_TABLE_TOTALS + i] = 0u;
     if (t == 0u) {
         hist[RADIX_HIST_TICKET] = 0u;
-        uint tiles, per_block, blocks;
-        radix_tile_counts(n, tiles, per_block, blocks);
+        uint tiles, blocks;
+        radix_tile_counts(n, tiles, blocks);
         // At most RADIX_HIST_MAX_GROUPS histogram workgroups: each flushes up to
         // RADIX_DIGITS * digit_count global atomics, so big counts take bigger chunks.
         // At least one: the last histogram workgroup also writes the plan (for n < 2 too).
@@ -56,7 +56,6 @@ void main()
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
-        state[RADIX_S_TILES_PER_BLOCK] = per_block;
         radix_reset_pass_words();
         write_groups(RADIX_E_HISTOGRAM, hist_groups);
     }

@@ -25,7 +25,7 @@ layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { 
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
 // The block counts (and the group starts, by the last block).
-layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Blocks { uint block_counts[]; };
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Lookback { uint lookback[]; };
 // Coherent: every block adds to its group's totals here and the last one reads them.
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
 
@@ -68,9 +68,7 @@ void count_digits(uint d[VEC_STEP_KEYS], uint used, bool full, uint lanes)
     }
 }
 
-#ifndef SCAN_LOADS
-#define SCAN_LOADS 8u
-#endif
+#include "radix_group_starts.glsl"
 
 // Whether this workgroup is the last to arrive at counter `word` of `arrivals` (after its
 // writes, which the last one then sees). Workgroup-uniform; every invocation calls it.
@@ -89,11 +87,11 @@ bool arrive_last(uint word, uint arrivals)
 
 // (radix_interface.h, RADIX_SCAN_GROUP) This block adds its counts (s_hist) to its scan
 // group's totals; the last block of the pass to arrive turns the totals into the groups'
-// starts (digit p's start in the sorted order, from the plan, plus the groups before), in
-// SCAN_LOADS loads in flight at a time, and zeroes them and the arrival counter for the next
-// slot. (The earlier two-level scan - the last block of each group turning the group's rows into
-// prefixes, then the last group - had two arrivals and two batched column scans on the pass's
-// tail: the 2^24 u32 keys upsweep 30 -> 38 us on the H200.)
+// starts (digit p's start in the sorted order, from the plan, plus the groups before) and
+// zeroes them and the arrival counter for the next slot. (The earlier two-level scan - the last
+// block of each group turning the group's rows into prefixes, then the last group - had two
+// arrivals and two batched column scans on the pass's tail: the 2^24 u32 keys upsweep 30 -> 38
+// us on the H200.)
 void scan_groups(uint block, uint blocks, uint p)
 {
     uint t = gl_LocalInvocationID.x;
@@ -106,22 +104,9 @@ void scan_groups(uint block, uint blocks, uint p)
     if (!arrive_last(RADIX_S_SCAN_ARRIVED, blocks))
         return;
     uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
-    uint starts = RADIX_GROUP_ROWS(pc.max_tiles);
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
-        [[dont_unroll]] for (uint g0 = 0u; g0 < groups; g0 += SCAN_LOADS) {
-            uint c[SCAN_LOADS];
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g)
-                c[g] = g0 + g < groups ? hist[RADIX_HIST_GROUP_TOTALS + (g0 + g) * RADIX_DIGITS + d] : 0u;
-            [[unroll]] for (uint g = 0u; g < SCAN_LOADS; ++g) {
-                if (g0 + g < groups) {
-                    block_counts[starts + (g0 + g) * RADIX_DIGITS + d] = run;
-                    hist[RADIX_HIST_GROUP_TOTALS + (g0 + g) * RADIX_DIGITS + d] = 0u;
-                }
-                run += c[g];
-            }
-        }
-    }
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        radix_group_starts(d, RADIX_HIST_GROUP_TOTALS + d, groups,
+                           hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d], true);
     if (t == 0u)
         state[RADIX_S_SCAN_ARRIVED] = 0u; // every block arrived: free for the next slot
 }
@@ -187,7 +172,7 @@ void main()
         atomicAdd(state[RADIX_S_STALL_TIMEOUTS], 1u);
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)
-        block_counts[block * RADIX_DIGITS + d] = s_hist[d];
+        lookback[block * RADIX_DIGITS + d] = s_hist[d];
     scan_groups(block, blocks, p);
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {

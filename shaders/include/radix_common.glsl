@@ -110,13 +110,12 @@ uint radix_group_index()
 }
 
 // The scatter passes' tiles of a count, and the portable sort's blocks: at most pc.max_tiles,
-// the tiles spread evenly over them (radix_block_tiles), per_block = the fewest any block walks.
-// For the prepare pass and the host-sized plan (radix.c's radix_blocks agrees).
-void radix_tile_counts(uint n, out uint tiles, out uint per_block, out uint blocks)
+// the tiles spread evenly over them (radix_block_tiles). For the prepare pass and the
+// host-sized plan (radix.c's radix_blocks agrees).
+void radix_tile_counts(uint n, out uint tiles, out uint blocks)
 {
     tiles = (n + pc.tile_size - 1u) / pc.tile_size;
     blocks = min(tiles, pc.max_tiles);
-    per_block = blocks == 0u ? 1u : tiles / blocks;
 }
 
 // The tiles [first, last) of portable block `block`: every block walks tiles / blocks

@@ -40,13 +40,12 @@ void radix_plan_sort(uint n)
 {
     uint t = gl_LocalInvocationID.x;
     // The sizes from the count (as the prepare pass derived them), not loaded from the state.
-    uint tiles, per_block, blocks;
-    radix_tile_counts(n, tiles, per_block, blocks);
+    uint tiles, blocks;
+    radix_tile_counts(n, tiles, blocks);
     if ((pc.flags & RADIX_FLAG_HOST_SIZED) != 0u && t == 0u) {
         state[RADIX_S_COUNT] = n;
         state[RADIX_S_TILES] = tiles;
         state[RADIX_S_BLOCKS] = blocks;
-        state[RADIX_S_TILES_PER_BLOCK] = per_block;
         radix_reset_pass_words();
     }
     // Every count load first, so that the plan - the histogram pass's exposed tail - waits for

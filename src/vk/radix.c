@@ -712,8 +712,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     out->info.pData = out->data;
 }
 
-/* geo: one of the other Onesweep geometries (its pipeline into geo->onesweep, or for the fused
- * pass geo->fused); NULL: the default geometry. */
+/* geo: one of the other geometries (its pipeline into geo->onesweep, for the fused passes
+ * geo->fused or geo->fused_histogram, for the portable downsweep geo->downsweep); NULL: the
+ * default geometry. */
 static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                      vksort_vk_radix_geometry *geo)
 {
