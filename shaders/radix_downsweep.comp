@@ -54,6 +54,7 @@ void main()
             s_dst[d] = s_run[d] - s_tile_start[d];
             s_run[d] += s_count[d];
         }
+        radix_stage_keys(0u); // radix_scatter_tile's first round, before the barrier it needs
         barrier();
         uint next_base = tile_base + TILE;
         bool more = tile + 1u < last;

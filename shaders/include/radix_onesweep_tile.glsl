@@ -125,6 +125,10 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     uint next_ticket = 0u;
     if (fetch_next && t == 0u)
         next_ticket = atomicAdd(state[ticket_word], 1u);
+    // The first round's keys are staged before the barrier that publishes s_dst: the
+    // subgroups without a digit to look back for stage while the others wait, and the scatter
+    // needs one barrier fewer.
+    radix_stage_keys(0u);
     barrier();
 
     radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u);

@@ -396,8 +396,9 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 #endif
 
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
-// invocations write consecutive addresses of each digit's run, STAGED elements at a time. s_dst
-// must hold, per digit, the global index of the digit's first element in this tile minus its
+// invocations write consecutive addresses of each digit's run, STAGED elements at a time. The
+// caller has staged the first round's keys (radix_stage_keys(0u)) and passed a barrier since
+// (so that it can stage while waiting for s_dst, one barrier fewer). s_dst must hold, per digit, the global index of the digit's first element in this tile minus its
 // tile start. Payloads are loaded only once the keys are staged for the last round (CUB's
 // order), so they are not live while the tile is ranked, and overlap the last key writes. Their
 // load address comes from shared memory, after a barrier, so that the compiler cannot hoist
@@ -417,8 +418,6 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
                         bool prefetch, uint next_base, uint next_n)
 {
-    radix_stage_keys(0u);
-    barrier();
     if (SCATTER_ROUNDS == 2u) {
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
         barrier();
