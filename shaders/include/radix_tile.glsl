@@ -395,6 +395,19 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 }
 #endif
 
+#if HAS_VALUE
+// The tile's payloads, in input order (as the keys were loaded).
+void radix_load_values(uint parity, uint tile_n, bool full, out uint vals[ITEMS])
+{
+    uint value_base = s_value_base;
+    uint local_base = radix_subgroup_base();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
+        vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
+    }
+}
+#endif
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. The
 // caller has staged the first round's keys (radix_stage_keys(0u)) and passed a barrier since
@@ -418,21 +431,21 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
                         bool prefetch, uint next_base, uint next_n)
 {
+#if HAS_VALUE
+    uint vals[ITEMS];
+#endif
     if (SCATTER_ROUNDS == 2u) {
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
         barrier();
         radix_stage_keys(STAGED);
+#if HAS_VALUE
+        radix_load_values(parity, tile_n, full, vals);
+#endif
         barrier();
     }
 #if HAS_VALUE
-    // The payloads, in input order (as the keys were loaded), while the last round's keys go.
-    uint vals[ITEMS];
-    uint value_base = s_value_base;
-    uint local_base = radix_subgroup_base();
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
-    }
+    if (SCATTER_ROUNDS != 2u)
+        radix_load_values(parity, tile_n, full, vals);
 #else
     if (prefetch)
         radix_load_tile(parity, next_base, next_n, false);
