@@ -411,15 +411,16 @@ void radix_load_values(uint parity, uint tile_n, bool full, out uint vals[ITEMS]
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. The
 // caller has staged the first round's keys (radix_stage_keys(0u)) and passed a barrier since
-// (so that it can stage while waiting for s_dst, one barrier fewer). s_dst must hold, per digit, the global index of the digit's first element in this tile minus its
-// tile start. Payloads are loaded only once the keys are staged for the last round (CUB's
-// order), so they are not live while the tile is ranked, and overlap the last key writes (and,
-// with two rounds, the barrier before them: H200 u32 pairs 2^24 -0.5 %, twenty-third session).
-// Their load address comes from shared memory, after a barrier, so that the compiler cannot hoist
-// them into the ranking. (H200: 128 -> 121 registers at 512 x 17 pairs, not the 80 of a keys
-// pass - its compiler schedules the ranking wide once a pass cannot fit two workgroups per SM;
-// pairs 2^24 -1.2 % against payloads held from the load. Loading them after the last key
-// writes lost 3-4 %; docs/perf-notes.md, thirteenth session.)
+// (so that it stages while waiting for s_dst, one barrier fewer). s_dst must hold, per digit,
+// the global index of the digit's first element in this tile minus its tile start. Payloads are
+// loaded only once the keys are staged for the last round (CUB's order), so they are not live
+// while the tile is ranked, and overlap the last key writes (and, with two rounds, the barrier
+// before them: H200 u32 pairs 2^24 -0.5 %, twenty-third session). Their load address comes
+// from shared memory, after a barrier, so that the compiler cannot hoist them into the ranking.
+// (H200: 128 -> 121 registers at 512 x 17 pairs, not the 80 of a keys pass - its compiler
+// schedules the ranking wide once a pass cannot fit two workgroups per SM; pairs 2^24 -1.2 %
+// against payloads held from the load. Loading them after the last key writes lost 3-4 %;
+// docs/perf-notes.md, thirteenth session.)
 //
 // prefetch (uniform, keys only; the caller's choice): once the last round's keys are staged
 // (r_key is free), the keys of the tile this workgroup runs next, [next_base, next_base +
