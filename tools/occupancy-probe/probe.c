@@ -2,7 +2,8 @@
  * driver keeps resident at once (the most seen running together, over the device), to tell
  * whether two radix tiles of a given footprint can share a multiprocessor.
  *   cc -O2 -o occupancy-probe probe.c -lvulkan
- *   ./occupancy-probe probe.spv   (probe.spv: glslc --target-env=vulkan1.1 probe.comp) */
+ *   ./occupancy-probe probe.spv   (probe.spv: glslc --target-env=vulkan1.1 probe.comp)
+ *   PROBE_WG=384 PROBE_BYTES=23552,24064,24576,25088 ./occupancy-probe probe.spv */
 #include <vulkan/vulkan.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,14 +61,28 @@ int main(int argc, char **argv)
     VkShaderModule sm; CK(vkCreateShaderModule(dev, &smi, 0, &sm));
     VkCommandPoolCreateInfo cpi = {VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO, 0, 0, qci.queueFamilyIndex};
     VkCommandPool cp; CK(vkCreateCommandPool(dev, &cpi, 0, &cp));
-    const uint32_t wgs[] = {256, 384, 512, 768, 1024};
-    const uint32_t kbs[] = {4, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 40, 44, 47};
+    /* Workgroup sizes and shared-memory footprints (bytes, a multiple of 4): the defaults, or
+     * PROBE_WG="384,256" and PROBE_BYTES="23552,24064,24576" (e.g. the byte limit for two radix
+     * tiles per multiprocessor). */
+    uint32_t wgs[16] = {256, 384, 512, 768, 1024};
+    uint32_t kbs[64] = {4, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 40, 44, 47};
+    size_t nw = 5, nk = 16;
+    for (uint32_t i = 0; i < nk; ++i)
+        kbs[i] *= 1024u;
+    const char *env_wg = getenv("PROBE_WG"), *env_bytes = getenv("PROBE_BYTES");
+    if (env_wg)
+        for (nw = 0; nw < 16 && *env_wg; ++nw, env_wg += strcspn(env_wg, ","), env_wg += *env_wg == ',')
+            wgs[nw] = (uint32_t)strtoul(env_wg, NULL, 10);
+    if (env_bytes)
+        for (nk = 0; nk < 64 && *env_bytes; ++nk, env_bytes += strcspn(env_bytes, ","), env_bytes += *env_bytes == ',')
+            kbs[nk] = (uint32_t)strtoul(env_bytes, NULL, 10);
     printf("most workgroups resident at once (device-wide) | per multiprocessor at 132\n");
-    for (size_t wi = 0; wi < sizeof wgs / sizeof *wgs; ++wi) {
-        if (wgs[wi] > props.limits.maxComputeWorkGroupInvocations) continue;
+    for (size_t wi = 0; wi < nw; ++wi) {
+        if (wgs[wi] == 0u || wgs[wi] > props.limits.maxComputeWorkGroupInvocations) continue;
         printf("wg %4u:", wgs[wi]);
-        for (size_t ki = 0; ki < sizeof kbs / sizeof *kbs; ++ki) {
-            uint32_t words = kbs[ki] * 256u;
+        for (size_t ki = 0; ki < nk; ++ki) {
+            uint32_t words = kbs[ki] / 4u;
+            if (words == 0u) continue;
             if (words * 4u > props.limits.maxComputeSharedMemorySize) continue;
             uint32_t spec[3] = {wgs[wi], words, argc > 2 ? (uint32_t)atoi(argv[2]) : 200000u};
             VkSpecializationMapEntry me[3] = {{0, 0, 4}, {1, 4, 4}, {2, 8, 4}};
@@ -86,7 +101,7 @@ int main(int argc, char **argv)
             CK(vkEndCommandBuffer(cb));
             VkSubmitInfo sub = {VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb};
             CK(vkQueueSubmit(q, 1, &sub, 0)); CK(vkQueueWaitIdle(q));
-            printf(" %ukB:%u(%.1f)", kbs[ki], host[1], host[1] / 132.0);
+            printf(" %uB:%u(%.1f)", kbs[ki], host[1], host[1] / 132.0);
             fflush(stdout);
             vkFreeCommandBuffers(dev, cp, 1, &cb);
             vkDestroyPipeline(dev, pipe, 0);
