@@ -324,11 +324,13 @@ typedef struct vksort_vk_radix_plan {
      * dispatch has radix.bucket_groups more workgroups. */
     int buckets;
     uint32_t pass_count;
-    uint8_t kind[3 + 3 * 8 + 1];  /* vksort_vk_radix_pipe of each pass */
+    /* vksort_vk_radix_pipe of each pass: at most prepare, histogram, two passes (upsweep and
+     * downsweep) for each of 8 digits, copy */
+    uint8_t kind[2 + 2 * 8 + 1];
     /* Per scatter pass (onesweep, upsweep, downsweep): its slot, the position among
      * the active digit passes (the GPU's plan maps slot k to the k-th digit that is not
      * constant, radix_interface.h); even slots read A, odd slots B. */
-    uint8_t slot[3 + 3 * 8 + 1];
+    uint8_t slot[2 + 2 * 8 + 1];
 } vksort_vk_radix_plan;
 vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_vk_sort_info *info,
                                         vksort_vk_radix_plan *plan, vksort_vk_sorter *s_msg);
