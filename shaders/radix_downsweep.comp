@@ -54,7 +54,7 @@ void main()
             s_dst[d] = s_run[d] - s_tile_start[d];
             s_run[d] += s_count[d];
         }
-        radix_stage_keys(0u); // radix_scatter_tile's first round, before the barrier it needs
+        radix_stage_first_round(0u, tile_n, false); // before the barrier radix_scatter_tile needs
         barrier();
         uint next_base = tile_base + TILE;
         bool more = tile + 1u < last;

@@ -128,7 +128,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     // The first round's keys are staged before the barrier that publishes s_dst: the
     // subgroups without a digit to look back for stage while the others wait, and the scatter
     // needs one barrier fewer.
-    radix_stage_keys(0u);
+    radix_stage_first_round(data_parity, tile_n, full);
     barrier();
 
     radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u);

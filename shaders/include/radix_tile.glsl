@@ -396,31 +396,45 @@ void radix_write_values_round(uint parity, uint round, uint tile_n, bool full)
 #endif
 
 #if HAS_VALUE
-// The tile's payloads, in input order (as the keys were loaded).
-void radix_load_values(uint parity, uint tile_n, bool full, out uint vals[ITEMS])
+uint r_vals[ITEMS]; // the tile's payloads, in input order, once loaded for the scatter
+
+// Loads the tile's payloads into r_vals, in input order (as the keys were loaded).
+void radix_load_values(uint parity, uint tile_n, bool full)
 {
     uint value_base = s_value_base;
     uint local_base = radix_subgroup_base();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
-        vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
+        r_vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
     }
 }
 #endif
 
+// The first scatter round, which callers run before the barrier that publishes s_dst: its keys
+// staged and, where one round holds the whole tile (r_key is free once staged), the payload
+// loads issued, so that their round trip overlaps that barrier.
+void radix_stage_first_round(uint parity, uint tile_n, bool full)
+{
+    radix_stage_keys(0u);
+#if HAS_VALUE
+    if (SCATTER_ROUNDS == 1u)
+        radix_load_values(parity, tile_n, full);
+#endif
+}
+
 // Writes the ranked tile: keys (and values) go through shared memory so that consecutive
 // invocations write consecutive addresses of each digit's run, STAGED elements at a time. The
-// caller has staged the first round's keys (radix_stage_keys(0u)) and passed a barrier since
-// (so that it stages while waiting for s_dst, one barrier fewer). s_dst must hold, per digit,
-// the global index of the digit's first element in this tile minus its tile start. Payloads are
-// loaded only once the keys are staged for the last round (CUB's order), so they are not live
-// while the tile is ranked, and overlap the last key writes (and, with two rounds, the barrier
-// before them: H200 u32 pairs 2^24 -0.5 %, twenty-third session). Their load address comes
-// from shared memory, after a barrier, so that the compiler cannot hoist them into the ranking.
-// (H200: 128 -> 121 registers at 512 x 17 pairs, not the 80 of a keys pass - its compiler
-// schedules the ranking wide once a pass cannot fit two workgroups per SM; pairs 2^24 -1.2 %
-// against payloads held from the load. Loading them after the last key writes lost 3-4 %;
-// docs/perf-notes.md, thirteenth session.)
+// caller has run radix_stage_first_round and passed a barrier since (so that it stages while
+// waiting for s_dst, one barrier fewer). s_dst must hold, per digit, the global index of the
+// digit's first element in this tile minus its tile start. Payloads are loaded only once the
+// keys are staged for the last round (CUB's order), so they are not live while the tile is
+// ranked, and overlap the barrier after that staging and the last key writes (two rounds: H200
+// u32 pairs 2^24 -0.5 %, twenty-third session). Their load address comes from shared memory,
+// after a barrier, so that the compiler cannot hoist them into the ranking. (H200: 128 -> 121
+// registers at 512 x 17 pairs, not the 80 of a keys pass - its compiler schedules the ranking
+// wide once a pass cannot fit two workgroups per SM; pairs 2^24 -1.2 % against payloads held
+// from the load. Loading them after the last key writes lost 3-4 %; docs/perf-notes.md,
+// thirteenth session.)
 //
 // prefetch (uniform, keys only; the caller's choice): once the last round's keys are staged
 // (r_key is free), the keys of the tile this workgroup runs next, [next_base, next_base +
@@ -433,22 +447,16 @@ void radix_load_values(uint parity, uint tile_n, bool full, out uint vals[ITEMS]
 void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
                         bool prefetch, uint next_base, uint next_n)
 {
-#if HAS_VALUE
-    uint vals[ITEMS];
-#endif
     if (SCATTER_ROUNDS == 2u) {
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
         barrier();
         radix_stage_keys(STAGED);
 #if HAS_VALUE
-        radix_load_values(parity, tile_n, full, vals);
+        radix_load_values(parity, tile_n, full);
 #endif
         barrier();
     }
-#if HAS_VALUE
-    if (SCATTER_ROUNDS != 2u)
-        radix_load_values(parity, tile_n, full, vals);
-#else
+#if !HAS_VALUE
     if (prefetch)
         radix_load_tile(parity, next_base, next_n, false);
 #endif
@@ -458,12 +466,12 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
 #if HAS_VALUE
     barrier();
-    radix_stage_values(0u, vals);
+    radix_stage_values(0u, r_vals);
     barrier();
     radix_write_values_round(parity, 0u, tile_n, full);
     if (SCATTER_ROUNDS == 2u) {
         barrier();
-        radix_stage_values(STAGED, vals);
+        radix_stage_values(STAGED, r_vals);
         barrier();
         radix_write_values_round(parity, 1u, tile_n, full);
     }
