@@ -412,7 +412,8 @@ void radix_load_values(uint parity, uint tile_n, bool full)
 
 // The first scatter round, which callers run before the barrier that publishes s_dst: its keys
 // staged and, where one round holds the whole tile (r_key is free once staged), the payload
-// loads issued, so that their round trip overlaps that barrier.
+// loads issued, so that their round trip overlaps that barrier (H200: portable u32 pairs 2^24
+// -0.7 %, Onesweep's one-round pairs tiles 2^20 -1 %, twenty-fourth session).
 void radix_stage_first_round(uint parity, uint tile_n, bool full)
 {
     radix_stage_keys(0u);
