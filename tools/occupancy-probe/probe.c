@@ -9,6 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Reads a comma-separated list of numbers from environment variable `name` into out (at most
+ * cap); returns how many, or `fallback` (out untouched) when the variable is unset. */
+static size_t env_list(const char *name, uint32_t *out, size_t cap, size_t fallback)
+{
+    const char *s = getenv(name);
+    if (!s)
+        return fallback;
+    size_t n = 0;
+    for (; n < cap && *s; ++n, s += strcspn(s, ","), s += *s == ',')
+        out[n] = (uint32_t)strtoul(s, NULL, 10);
+    return n;
+}
+
 #define CK(x) do { VkResult r_ = (x); if (r_ != VK_SUCCESS) { fprintf(stderr, "%s: %d\n", #x, r_); exit(1); } } while (0)
 
 int main(int argc, char **argv)
@@ -65,23 +78,18 @@ int main(int argc, char **argv)
      * PROBE_WG="384,256" and PROBE_BYTES="23552,24064,24576" (e.g. the byte limit for two radix
      * tiles per multiprocessor). */
     uint32_t wgs[16] = {256, 384, 512, 768, 1024};
-    uint32_t kbs[64] = {4, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 40, 44, 47};
-    size_t nw = 5, nk = 16;
+    uint32_t footprints[64] = {4, 8, 12, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 40, 44, 47};
+    size_t nk = 16;
     for (uint32_t i = 0; i < nk; ++i)
-        kbs[i] *= 1024u;
-    const char *env_wg = getenv("PROBE_WG"), *env_bytes = getenv("PROBE_BYTES");
-    if (env_wg)
-        for (nw = 0; nw < 16 && *env_wg; ++nw, env_wg += strcspn(env_wg, ","), env_wg += *env_wg == ',')
-            wgs[nw] = (uint32_t)strtoul(env_wg, NULL, 10);
-    if (env_bytes)
-        for (nk = 0; nk < 64 && *env_bytes; ++nk, env_bytes += strcspn(env_bytes, ","), env_bytes += *env_bytes == ',')
-            kbs[nk] = (uint32_t)strtoul(env_bytes, NULL, 10);
+        footprints[i] *= 1024u;
+    size_t nw = env_list("PROBE_WG", wgs, 16, 5);
+    nk = env_list("PROBE_BYTES", footprints, 64, nk);
     printf("most workgroups resident at once (device-wide) | per multiprocessor at 132\n");
     for (size_t wi = 0; wi < nw; ++wi) {
         if (wgs[wi] == 0u || wgs[wi] > props.limits.maxComputeWorkGroupInvocations) continue;
         printf("wg %4u:", wgs[wi]);
         for (size_t ki = 0; ki < nk; ++ki) {
-            uint32_t words = kbs[ki] / 4u;
+            uint32_t words = footprints[ki] / 4u;
             if (words == 0u) continue;
             if (words * 4u > props.limits.maxComputeSharedMemorySize) continue;
             uint32_t spec[3] = {wgs[wi], words, argc > 2 ? (uint32_t)atoi(argv[2]) : 200000u};
@@ -101,7 +109,7 @@ int main(int argc, char **argv)
             CK(vkEndCommandBuffer(cb));
             VkSubmitInfo sub = {VK_STRUCTURE_TYPE_SUBMIT_INFO, 0, 0, 0, 0, 1, &cb};
             CK(vkQueueSubmit(q, 1, &sub, 0)); CK(vkQueueWaitIdle(q));
-            printf(" %uB:%u(%.1f)", kbs[ki], host[1], host[1] / 132.0);
+            printf(" %uB:%u(%.1f)", footprints[ki], host[1], host[1] / 132.0);
             fflush(stdout);
             vkFreeCommandBuffers(dev, cp, 1, &cb);
             vkDestroyPipeline(dev, pipe, 0);
