@@ -307,7 +307,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
     radix_rank_counted(shift);
 }
 
-// Stages the keys, or (radix_stage_values) the payloads `vals`, whose sorted position is in
+// Stages the keys (and radix_stage_values the payloads) whose sorted position is in
 // [lo, lo + STAGED).
 void radix_stage_keys(uint lo)
 {
@@ -321,14 +321,6 @@ void radix_stage_keys(uint lo)
             s_mem[q] = r_key[j];
 #endif
         }
-    }
-}
-void radix_stage_values(uint lo, uint vals[ITEMS])
-{
-    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint q = r_pos[j] - lo;
-        if (SCATTER_ROUNDS == 1u || q < STAGED)
-            s_mem[q] = vals[j];
     }
 }
 
@@ -408,6 +400,16 @@ void radix_load_values(uint parity, uint tile_n, bool full)
         r_vals[j] = radix_load_value(parity, value_base + (full ? li : min(li, tile_n - 1u)));
     }
 }
+
+// Stages the payloads r_vals whose sorted position is in [lo, lo + STAGED).
+void radix_stage_values(uint lo)
+{
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint q = r_pos[j] - lo;
+        if (SCATTER_ROUNDS == 1u || q < STAGED)
+            s_mem[q] = r_vals[j];
+    }
+}
 #endif
 
 // The first scatter round, which callers run before the barrier that publishes s_dst: its keys
@@ -467,12 +469,12 @@ void radix_scatter_tile(uint parity, uint tile_base, uint tile_n, uint shift, bo
         radix_write_keys_round(parity, 0u, tile_n, shift, full);
 #if HAS_VALUE
     barrier();
-    radix_stage_values(0u, r_vals);
+    radix_stage_values(0u);
     barrier();
     radix_write_values_round(parity, 0u, tile_n, full);
     if (SCATTER_ROUNDS == 2u) {
         barrier();
-        radix_stage_values(STAGED, r_vals);
+        radix_stage_values(STAGED);
         barrier();
         radix_write_values_round(parity, 1u, tile_n, full);
     }
