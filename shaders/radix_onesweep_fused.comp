@@ -71,19 +71,27 @@ bool fold_histogram_and_plan()
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     uint counted = 0u;
-    for (;;) {
-        barrier(); // s_hist zeroed, s_broadcast read
+    if (t == 0u)
+        s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+    barrier(); // s_hist zeroed, s_broadcast written
+    uint c = s_broadcast;
+    while (c < tiles) { // workgroup-uniform
+        barrier(); // s_broadcast read
+        // The next chunk's ticket is taken now and read after this chunk's count, so that its
+        // round trip is not on the fold's path. (A workgroup counts every chunk it takes
+        // without waiting, so the chunks are still all taken by running workgroups.)
+        uint next = 0u;
         if (t == 0u)
-            s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
-        barrier();
-        uint c = s_broadcast;
-        if (c >= tiles)
-            break;
+            next = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
         uint begin = c * TILE;
         count_range(begin, min(begin + TILE, n), lanes);
         for (uint d = t; d < RADIX_DIGITS; d += WG)
             lookback[c * RADIX_DIGITS + d] = 0u; // region 0, row c
         ++counted;
+        if (t == 0u)
+            s_broadcast = next;
+        barrier();
+        c = s_broadcast;
     }
     barrier();
     if (counted != 0u) {
