@@ -256,16 +256,77 @@ void bucket_write(uint start, uint count)
 #endif
 }
 
+// Small buckets sort by rank instead of digit by digit: each element's position is the count
+// of the bucket's elements before it in the order (smaller rank key, or equal and earlier in the
+// bucket, which keeps the sort stable), found by comparing it with every rank key in shared
+// memory: one barrier, where the tile's local digits cost three rankings with a dozen barriers
+// each, but count comparisons an invocation. H200 (2026-12-02), 2^14 u32 pairs (buckets of
+// ~64): 37.7 -> 30.1 us, 2^15 38.9 -> ~30; at ~256 (2^16) the comparisons cost what the digits
+// they replace cost, at ~512 (2^17) twice as much (docs/perf-notes.md), hence the bound. The rank key packs the active digits below the bucket's digit, most significant first,
+// so it takes at most three of them (24 bits: `rank key + 1` cannot wrap).
+#define BUCKET_RANK_MAX (WG * 3u / 4u) // elements: one per invocation
+const uint BUCKET_RANK_DIGITS = 3u;
+const uint BUCKET_RANK_PAD = 0xffffffffu; // above every rank key + 1: never counted
+
+// The rank key of k: the digits in lower_digits (bit q: digit q, all below top), most
+// significant first.
+uint bucket_rank_key(KEY_T k, uint top, uint lower_digits)
+{
+    uint rk = 0u;
+    for (uint q = top; q-- > 0u;) {
+        if ((lower_digits & (1u << q)) != 0u)
+            rk = (rk << RADIX_BITS) | radix_digit(k, radix_pass_shift(q));
+    }
+    return rk;
+}
+
+// Sorts the bucket [start, start + count) of the scratch half into the caller's buffers
+// (count <= BUCKET_RANK_MAX; lower_digits: the active digits below top, at most
+// BUCKET_RANK_DIGITS). Element t of the bucket is invocation t's.
+void bucket_rank_sort(uint top, uint lower_digits, uint start, uint count)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint at = start + min(t, count - 1u);
+    KEY_T k = keys_b[at];
+#if HAS_VALUE
+    uint v = values_b[at];
+#endif
+    uint rk = bucket_rank_key(k, top, lower_digits);
+    uint padded = (count + 3u) & ~3u;
+    if (t < padded)
+        s_mem[t] = t < count ? rk : BUCKET_RANK_PAD;
+    barrier();
+    // Element i is before element t where rk_i < rk_t, or rk_i == rk_t and i < t:
+    // rk_i < rk_t + (i < t). Four rank keys a step.
+    uint before = 0u;
+    for (uint i = 0u; i < padded; i += 4u) {
+        uvec4 o = uvec4(s_mem[i], s_mem[i + 1u], s_mem[i + 2u], s_mem[i + 3u]);
+        [[unroll]] for (uint c = 0u; c < 4u; ++c)
+            before += o[c] < rk + (i + c < t ? 1u : 0u) ? 1u : 0u;
+    }
+    if (t < count) {
+        keys_a[start + before] = k;
+#if HAS_VALUE
+        values_a[start + before] = v;
+#endif
+    }
+}
+
 // Phase 1 task: sorts bucket b (keys whose digit `top` is b, a run of the scratch half) by
-// the active digits below `top` into the caller's buffers. Every invocation calls it; phase 0
-// is written.
-void bucket_sort(uint top, uint b, uint n)
+// the active digits below `top` (active_digits: bit q for an active digit q) into the caller's
+// buffers. Every invocation calls it; phase 0 is written.
+void bucket_sort(uint top, uint b, uint n, uint active_digits)
 {
     uint scan = (RADIX_MAX_PASSES + top) * RADIX_DIGITS;
     uint start = hist[scan + b];
     uint count = (b + 1u < RADIX_DIGITS ? hist[scan + b + 1u] : n) - start;
     if (count == 0u)
         return;
+    uint lower_digits = active_digits & ((1u << top) - 1u);
+    if (count <= BUCKET_RANK_MAX && bitCount(lower_digits) <= BUCKET_RANK_DIGITS) {
+        bucket_rank_sort(top, lower_digits, start, count);
+        return;
+    }
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint e = bucket_slot(j);
         uint at = start + min(e, count - 1u);
@@ -275,11 +336,9 @@ void bucket_sort(uint top, uint b, uint n)
         r_val[j] = values_b[at];
 #endif
     }
-    uint last = 0u; // the most significant active digit below top (one exists: the plan's rule)
-    for (uint q = 0u; q < top; ++q)
-        last = state[RADIX_S_ACTIVE + q] != 0u ? q : last;
+    uint last = uint(findMSB(lower_digits)); // (one exists: the plan's rule)
     for (uint q = 0u; q <= last; ++q) {
-        if (state[RADIX_S_ACTIVE + q] == 0u)
+        if ((lower_digits & (1u << q)) == 0u)
             continue;
         uint shift = radix_pass_shift(q);
         radix_count_tile(0u, start, count, shift, false, true);
@@ -320,6 +379,10 @@ void main()
     uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? state[RADIX_S_BUCKETS] : 0u;
     bool buckets = top1 != 0u;
     bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
+    // The plan's active digits, read once (a round trip each where a task read its own).
+    uint active_digits = 0u;
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        active_digits |= p < passes && state[RADIX_S_ACTIVE + p] != 0u ? 1u << p : 0u;
     // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
     // phases are counted in RADIX_S_DONE + phase when finished.
     uint counted = buckets ? 1u : passes;
@@ -377,9 +440,9 @@ void main()
             } else {
                 if (t == 0u && fetch)
                     next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
-                bucket_sort(top1 - 1u, part, n);
+                bucket_sort(top1 - 1u, part, n, active_digits);
             }
-        } else if (p < passes && state[RADIX_S_ACTIVE + p] != 0u) {
+        } else if (p < passes && (active_digits & (1u << p)) != 0u) {
             uint parity = state[RADIX_S_PARITY + p];
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
                                             RADIX_S_FUSED_TICKET);

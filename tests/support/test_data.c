@@ -10,6 +10,8 @@ const char *test_dist_name(test_dist d)
                                                   "flag-bit", "specials"};
     if (d == DIST_BYTES_0_2)
         return "bytes-0-2";
+    if (d == DIST_TOP_HEAVY)
+        return "top-heavy";
     return (unsigned)d < DIST_COUNT ? names[d] : "?";
 }
 
@@ -75,6 +77,7 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
             case DIST_LOW_BYTE: enc = (base & ~0xffull) | (r & 0xffu); break;
             case DIST_FLAG_BIT: enc = (base & ~(1ull << 13)) | ((r & 1u) << 13); break;
             case DIST_BYTES_0_2: enc = (base & ~0xff00ffull) | (r & 0xff00ffu); break;
+            case DIST_TOP_HEAVY: enc = (r >> 61) == 0 ? ((r & wmask) >> 8) & ~0xff00ull : r; break;
             default: enc = r; break;
             }
             enc &= wmask;

@@ -1126,7 +1126,8 @@ static void test_fused_histogram(void)
  * top digit, or 0 for digit-by-digit): buckets for uniform keys (full and partial bit ranges, a
  * constant digit between two active ones, five distinct keys, both directions, counts from
  * just past four small tiles, with and without a persistent scratch, the histogram in the fused
- * pass or before it, an indirect count), digit by digit where a bucket outgrows a tile (five
+ * pass or before it, an indirect count; small buckets sorted by rank, larger ones digit by
+ * digit, both in one sort), digit by digit where a bucket outgrows a tile (five
  * distinct keys over many tiles), where one digit or none is active, up to four tiles, and with
  * radix_buckets OFF (and AUTO on a CPU device, such as lavapipe: the sorter says no buckets). */
 static void test_bucket_sorts(void)
@@ -1177,6 +1178,9 @@ static void test_bucket_sorts(void)
         {100000, DIST_UNIFORM, 0, 0, 0, FULL}, /* past the fold: the histogram pass first */
         {20000, DIST_UNIFORM, 0, 0, 1, FULL},
         {1u << 17, DIST_SPECIALS, 0, 0, 0, -1}, /* either: checked for the bytes only */
+        /* One bucket of ~1300 keys (sorted digit by digit in its workgroup), the others of ~34
+         * (by rank): both bucket paths in one sort. */
+        {10000, DIST_TOP_HEAVY, 0, 1, 0, FULL},
     };
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
         if (!gpu && cfg[k].where == GPU_ONLY)
