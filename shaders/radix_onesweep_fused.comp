@@ -260,10 +260,11 @@ void bucket_write(uint start, uint count)
 // of the bucket's elements before it in the order (smaller rank key, or equal and earlier in the
 // bucket, which keeps the sort stable), found by comparing it with every rank key in shared
 // memory: one barrier, where the tile's local digits cost three rankings with a dozen barriers
-// each, but count comparisons an invocation. H200 (2026-12-02), 2^14 u32 pairs (buckets of
-// ~64): 37.7 -> 30.1 us, 2^15 38.9 -> ~30; at ~256 (2^16) the comparisons cost what the digits
-// they replace cost, at ~512 (2^17) twice as much (docs/perf-notes.md), hence the bound. The rank key packs the active digits below the bucket's digit, most significant first,
-// so it takes at most three of them (24 bits: `rank key + 1` cannot wrap).
+// each, but count comparisons an invocation. H200 (2026-12-02), u32 pairs 2^14 (buckets of
+// ~64): 37.8 -> 29.5 us, 2^15 39.4 -> 31.0; at ~256 keys (2^16) the comparisons cost what the
+// rankings they replace cost, at ~512 (2^17) twice as much (docs/perf-notes.md), hence the
+// bound. The rank key packs the active digits below the bucket's digit, most significant
+// first, so it takes at most three of them (24 bits: `rank key + 1` cannot wrap).
 #define BUCKET_RANK_MAX (WG * 3u / 4u) // elements: one per invocation
 const uint BUCKET_RANK_DIGITS = 3u;
 const uint BUCKET_RANK_PAD = 0xffffffffu; // above every rank key + 1: never counted
