@@ -19,7 +19,7 @@ typedef enum test_dist {
     DIST_COUNT,       /* the distributions above, which tests rotate through */
     /* Targeted ones, outside the rotations: */
     DIST_BYTES_0_2,   /* only bytes 0 and 2 of the encoding vary (a constant digit between two) */
-    DIST_TOP_HEAVY    /* every bit random, but an eighth of the keys have zero top and second bytes */
+    DIST_TOP_HEAVY    /* random, but an eighth of the keys have a zero top byte and byte 1 */
 } test_dist;
 
 const char *test_dist_name(test_dist d);
