@@ -58,10 +58,18 @@ layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer H
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns true,
-// or when the wait for it gave up (false: the state may be an older sort's, so the workgroup
-// runs no task - no access past this sort's buffers). Every invocation calls it.
-bool fold_histogram_and_plan()
+// The plan's flag word (FOLD_HISTOGRAM) carries what every workgroup needs of the plan, so that
+// none loads it from the state after the wait (a round trip on every small sort's path): bit 0
+// set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12 RADIX_S_BUCKETS, bit 13 whether
+// the plan asks for the copy back.
+const uint PLAN_WORD_ACTIVE_SHIFT = 1u;
+const uint PLAN_WORD_BUCKETS_SHIFT = 9u;
+const uint PLAN_WORD_COPY_BIT = 1u << 13u;
+
+// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
+// flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
+// workgroup runs no task - no access past this sort's buffers). Every invocation calls it.
+uint fold_histogram_and_plan()
 {
     uint t = gl_LocalInvocationID.x;
     uint n = pc.count;
@@ -111,27 +119,33 @@ bool fold_histogram_and_plan()
             radix_plan_sort(n);
             memoryBarrierBuffer();
             barrier();
-            if (t == 0u)
-                atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], 1u);
+            if (t == 0u) {
+                // (This invocation's own state writes, in radix_plan_sort.)
+                uint word = 1u | (state[RADIX_S_BUCKETS] << PLAN_WORD_BUCKETS_SHIFT) |
+                            (state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u ? PLAN_WORD_COPY_BIT : 0u);
+                for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+                    word |= state[RADIX_S_ACTIVE + p] << (PLAN_WORD_ACTIVE_SHIFT + p);
+                atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
+            }
         }
     }
     // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).
     if (gl_SubgroupID == 0u) {
-        bool planned = false;
-        for (uint polls = 0u; !planned && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
+        uint word = 0u;
+        for (uint polls = 0u; word == 0u && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
             [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
-                if (!planned)
-                    planned = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_PLANNED]) != 0u;
+                if (word == 0u)
+                    word = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_PLANNED]);
             }
         }
         if (subgroupElect())
-            s_broadcast = planned ? 1u : 0u;
+            s_broadcast = word;
     }
     barrier();
     memoryBarrierBuffer();
-    bool planned = s_broadcast != 0u;
+    uint word = s_broadcast;
     barrier(); // s_broadcast is written again by the tasks
-    return planned;
+    return word;
 }
 
 // FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count
@@ -369,21 +383,34 @@ void copy_back_tile(uint part, uint n)
 void main()
 {
     uint t = gl_LocalInvocationID.x;
-    if (FOLD_HISTOGRAM && !fold_histogram_and_plan()) {
-        fold_leave();
-        return;
-    }
-    uint n = state[RADIX_S_COUNT];
-    uint tiles = state[RADIX_S_TILES];
     uint passes = pc.digit_count;
+    uint n, tiles, planned_buckets, active_digits;
+    bool copy_back;
+    if (FOLD_HISTOGRAM) {
+        uint word = fold_histogram_and_plan();
+        if (word == 0u) {
+            fold_leave();
+            return;
+        }
+        // The plan's results from its flag word, the sizes from the host count it planned for.
+        n = pc.count;
+        tiles = (n + TILE - 1u) / TILE;
+        planned_buckets = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
+        copy_back = (word & PLAN_WORD_COPY_BIT) != 0u;
+        active_digits = (word >> PLAN_WORD_ACTIVE_SHIFT) & ((1u << passes) - 1u);
+    } else {
+        n = state[RADIX_S_COUNT];
+        tiles = state[RADIX_S_TILES];
+        planned_buckets = state[RADIX_S_BUCKETS];
+        copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
+        // Read once (a round trip each where a task read its own).
+        active_digits = 0u;
+        [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+            active_digits |= p < passes && state[RADIX_S_ACTIVE + p] != 0u ? 1u << p : 0u;
+    }
     // Bucket sorts: 1 + the top digit (phase 0: its pass, phase 1: a task per bucket), or 0.
-    uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? state[RADIX_S_BUCKETS] : 0u;
+    uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? planned_buckets : 0u;
     bool buckets = top1 != 0u;
-    bool copy_back = state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u;
-    // The plan's active digits, read once (a round trip each where a task read its own).
-    uint active_digits = 0u;
-    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
-        active_digits |= p < passes && state[RADIX_S_ACTIVE + p] != 0u ? 1u << p : 0u;
     // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
     // phases are counted in RADIX_S_DONE + phase when finished.
     uint counted = buckets ? 1u : passes;
@@ -444,7 +471,8 @@ void main()
                 bucket_sort(top1 - 1u, part, n, active_digits);
             }
         } else if (p < passes && (active_digits & (1u << p)) != 0u) {
-            uint parity = state[RADIX_S_PARITY + p];
+            // The plan's parity (RADIX_S_PARITY): the active digits before p, mod 2.
+            uint parity = bitCount(active_digits & ((1u << p) - 1u)) & 1u;
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
                                             RADIX_S_FUSED_TICKET);
         } else {
