@@ -166,11 +166,13 @@ void fold_leave()
 // RADIX_FLAG_BUCKETS): phase 0 is one Onesweep pass over the most significant active digit,
 // from the caller's buffers into the scratch half: it leaves each value of that digit (a bucket)
 // in one run, which the plan's scan locates, and every bucket fits one tile. Phase 1 is a task
-// per bucket: a workgroup loads the bucket into its registers and sorts it there by each lower
-// active digit in turn (ranked as a tile, moved through shared memory), then writes it to the
-// caller's buffers. So a small sort crosses the device's memory once instead of once per digit.
-// Both phases are stable (Onesweep's pass, and the tile's ranking in bucket order), so the
-// whole is. Buckets are loaded in the tile's order (radix_load_tile), sentinels past the bucket.
+// per bucket: a workgroup loads the bucket into its registers and sorts it there - merge-sorted
+// by its lower active digits (bucket_merge_sort) where it has at most BUCKET_MERGE_ITEMS
+// elements an invocation, else by each lower active digit in turn (ranked as a tile, moved
+// through shared memory) - then writes it to the caller's buffers. So a small sort crosses the
+// device's memory once instead of once per digit. Both phases are stable (Onesweep's pass, and
+// the merge or the tile's ranking in bucket order), so the whole is. Buckets sorted digit by
+// digit are loaded in the tile's order (radix_load_tile), sentinels past the bucket.
 #if HAS_VALUE
 uint r_val[ITEMS];
 #endif
@@ -270,60 +272,156 @@ void bucket_write(uint start, uint count)
 #endif
 }
 
-// Small buckets sort by rank instead of digit by digit: each element's position is the count
-// of the bucket's elements before it in the order (smaller rank key, or equal and earlier in the
-// bucket, which keeps the sort stable), found by comparing it with every rank key in shared
-// memory: one barrier, where the tile's local digits cost three rankings with a dozen barriers
-// each, but count comparisons an invocation. H200 (2026-12-02), u32 pairs 2^14 (buckets of
-// ~64): 37.8 -> 29.5 us, 2^15 39.4 -> 31.0; at ~256 keys (2^16) the comparisons cost what the
-// rankings they replace cost, at ~512 (2^17) twice as much (docs/perf-notes.md), hence the
-// bound. The rank key packs the active digits below the bucket's digit, most significant
-// first, so it takes at most three of them (24 bits: `rank key + 1` cannot wrap).
-#define BUCKET_RANK_MAX (WG * 3u / 4u) // elements: one per invocation
+// Buckets of at most BUCKET_MERGE_ITEMS elements an invocation are merge-sorted by a rank key
+// made of their lower active digits instead of sorted digit by digit, where each of the tile's
+// local digit rankings costs a dozen barriers (~3.8 us a digit at 2^16 u32 pairs on the H200,
+// docs/perf-notes.md). The bucket's element e (in bucket order) is item e / WG of lane e % sg
+// of subgroup (e % WG) / sg (sg: the subgroup size), its rank key in shared memory. Each
+// subgroup first ranks its run of sg elements by comparing with all of them (a subgroup
+// barrier), then runs of twice the length are merged, one workgroup barrier a level: an element's
+// place in the merged run is its place in its own run plus the count of the other run's keys
+// before it, found by a binary search there - keys smaller than its own, or equal ones too where
+// the other run is earlier in the bucket, so that the merge is stable. Levels alternate between
+// two halves of shared memory, so a bucket fits where two copies of its rank keys do. The last
+// level's places are the sorted order, scattered straight to the caller's buffers. Measured
+// against the digit rankings and the earlier rank by comparison with the whole bucket (H200,
+// 2026-12-03, with the plan's flag word): u32 pairs 2^16 35.6 -> 30.7 us, u64 keys 2^16 62.5 ->
+// 46.2.
+// At most 2 elements an invocation: 4 (buckets of ~1024, u32 pairs 2^18) cost more than the
+// digit rankings (H200, 2026-12-03: 46.1 -> 53.8 us; docs/perf-notes.md).
+#define BUCKET_MERGE_MAX_ITEMS 2u
+// The rank key: the active digits below the bucket's, most significant first - at most three
+// of 32-bit keys in a word, at most seven of 64-bit keys in two (high word first).
+#if KEY64
+#define RANK_T uvec2
+#define RANK_WORDS 2u
+const uint BUCKET_RANK_DIGITS = 7u;
+RANK_T rank_pad() { return uvec2(0xff000000u, 0u); } // above every rank key; + 1 does not wrap
+bool rank_below(RANK_T a, RANK_T b) { return a.x < b.x || (a.x == b.x && a.y < b.y); }
+RANK_T rank_plus(RANK_T a, uint b)
+{
+    uint low = a.y + b;
+    return uvec2(a.x + (low < b ? 1u : 0u), low);
+}
+RANK_T rank_push(RANK_T rk, uint digit)
+{
+    return uvec2((rk.x << RADIX_BITS) | (rk.y >> (32u - RADIX_BITS)), (rk.y << RADIX_BITS) | digit);
+}
+RANK_T rank_load(uint i) { return uvec2(s_mem[2u * i], s_mem[2u * i + 1u]); }
+void rank_store(uint i, RANK_T rk)
+{
+    s_mem[2u * i] = rk.x;
+    s_mem[2u * i + 1u] = rk.y;
+}
+#else
+#define RANK_T uint
+#define RANK_WORDS 1u
 const uint BUCKET_RANK_DIGITS = 3u;
-const uint BUCKET_RANK_PAD = 0xffffffffu; // above every rank key + 1: never counted
+RANK_T rank_pad() { return 0xff000000u; } // above every rank key; + 1 does not wrap
+bool rank_below(RANK_T a, RANK_T b) { return a < b; }
+RANK_T rank_plus(RANK_T a, uint b) { return a + b; }
+RANK_T rank_push(RANK_T rk, uint digit) { return (rk << RADIX_BITS) | digit; }
+RANK_T rank_load(uint i) { return s_mem[i]; }
+void rank_store(uint i, RANK_T rk) { s_mem[i] = rk; }
+#endif
+// Items an invocation merges: also within the tile's, and two copies of the rank keys within
+// shared memory.
+const uint BUCKET_MERGE_TILE_ITEMS = BUCKET_MERGE_MAX_ITEMS < ITEMS ? BUCKET_MERGE_MAX_ITEMS : ITEMS;
+const uint BUCKET_MERGE_SMEM_ITEMS = SMEM_WORDS / (2u * RANK_WORDS * WG);
+const uint BUCKET_MERGE_ITEMS = BUCKET_MERGE_TILE_ITEMS < BUCKET_MERGE_SMEM_ITEMS
+                                    ? BUCKET_MERGE_TILE_ITEMS : BUCKET_MERGE_SMEM_ITEMS;
 
 // The rank key of k: the digits in lower_digits (bit q: digit q, all below top), most
 // significant first.
-uint bucket_rank_key(KEY_T k, uint top, uint lower_digits)
+RANK_T bucket_rank_key(KEY_T k, uint top, uint lower_digits)
 {
-    uint rk = 0u;
+    RANK_T rk = RANK_T(0u);
     for (uint q = top; q-- > 0u;) {
         if ((lower_digits & (1u << q)) != 0u)
-            rk = (rk << RADIX_BITS) | radix_digit(k, radix_pass_shift(q));
+            rk = rank_push(rk, radix_digit(k, radix_pass_shift(q)));
     }
     return rk;
 }
 
-// Sorts the bucket [start, start + count) of the scratch half into the caller's buffers
-// (count <= BUCKET_RANK_MAX; lower_digits: the active digits below top, at most
-// BUCKET_RANK_DIGITS). Element t of the bucket is invocation t's.
-void bucket_rank_sort(uint top, uint lower_digits, uint start, uint count)
+// Of the sorted rank keys at [at, at + len), the count below `bound` (a binary search;
+// `span`: a power of two >= len).
+uint bucket_count_below(uint at, uint len, uint span, RANK_T bound)
 {
-    uint t = gl_LocalInvocationID.x;
-    uint at = start + min(t, count - 1u);
-    KEY_T k = keys_b[at];
-#if HAS_VALUE
-    uint v = values_b[at];
-#endif
-    uint rk = bucket_rank_key(k, top, lower_digits);
-    uint padded = (count + 3u) & ~3u;
-    if (t < padded)
-        s_mem[t] = t < count ? rk : BUCKET_RANK_PAD;
-    barrier();
-    // Element i is before element t where rk_i < rk_t, or rk_i == rk_t and i < t:
-    // rk_i < rk_t + (i < t). Four rank keys a step.
-    uint before = 0u;
-    for (uint i = 0u; i < padded; i += 4u) {
-        uvec4 o = uvec4(s_mem[i], s_mem[i + 1u], s_mem[i + 2u], s_mem[i + 3u]);
-        [[unroll]] for (uint c = 0u; c < 4u; ++c)
-            before += o[c] < rk + (i + c < t ? 1u : 0u) ? 1u : 0u;
+    uint c = 0u;
+    for (uint step = span; step > 0u; step >>= 1u) {
+        if (c + step <= len && rank_below(rank_load(at + c + step - 1u), bound))
+            c += step;
     }
-    if (t < count) {
-        keys_a[start + before] = k;
+    return c;
+}
+
+// Sorts the bucket [start, start + count) of the scratch half into the caller's buffers
+// (count <= BUCKET_MERGE_ITEMS * WG; lower_digits: the active digits below top, at most
+// BUCKET_RANK_DIGITS). Every invocation calls it.
+void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
+{
+    uint sg = gl_SubgroupSize;
+    uint lane = gl_SubgroupInvocationID;
+    uint items = (count + WG - 1u) / WG;
+    uint total = items * WG; // elements with the padding, a multiple of sg
+    RANK_T rk[BUCKET_MERGE_MAX_ITEMS];
+    // Level 0 reads the rank keys from the second half and writes its runs to the first; the
+    // merge levels then alternate.
+    [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
+        if (j < items) {
+            uint e = j * WG + gl_SubgroupID * sg + lane;
+            uint at = start + min(e, count - 1u);
+            r_key[j] = keys_b[at];
 #if HAS_VALUE
-        values_a[start + before] = v;
+            r_val[j] = values_b[at];
 #endif
+            rk[j] = e < count ? bucket_rank_key(r_key[j], top, lower_digits) : rank_pad();
+            rank_store(total + e, rk[j]);
+        }
+    }
+    radix_subgroup_shared_barrier();
+    // Level 0: the place in the subgroup's run, by comparison (stable: equal keys of lower
+    // lanes first).
+    [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
+        if (j < items) {
+            uint run = j * WG + gl_SubgroupID * sg;
+            uint before = 0u;
+            for (uint i = 0u; i < sg; i += 4u) {
+                [[unroll]] for (uint c = 0u; c < 4u; ++c) {
+                    RANK_T o = rank_load(total + run + i + c);
+                    before += rank_below(o, rank_plus(rk[j], i + c < lane ? 1u : 0u)) ? 1u : 0u;
+                }
+            }
+            r_pos[j] = run + before;
+            rank_store(r_pos[j], rk[j]);
+        }
+    }
+    uint from = 0u;
+    for (uint len = sg; len < total; len *= 2u) { // workgroup-uniform
+        barrier(); // the level's rank keys written
+        uint to = total - from;
+        [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
+            if (j < items) {
+                uint pos = r_pos[j];
+                uint r = pos / len;
+                uint other = (r ^ 1u) * len;
+                uint other_len = other < total ? min(len, total - other) : 0u;
+                // The earlier run's equal keys come first: counted from the later run.
+                RANK_T bound = rank_plus(rk[j], r & 1u);
+                uint below = bucket_count_below(from + other, other_len, len, bound);
+                r_pos[j] = (r & ~1u) * len + (pos - r * len) + below;
+                rank_store(to + r_pos[j], rk[j]);
+            }
+        }
+        from = to;
+    }
+    [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
+        if (j < items && j * WG + gl_SubgroupID * sg + lane < count) {
+            keys_a[start + r_pos[j]] = r_key[j];
+#if HAS_VALUE
+            values_a[start + r_pos[j]] = r_val[j];
+#endif
+        }
     }
 }
 
@@ -338,8 +436,8 @@ void bucket_sort(uint top, uint b, uint n, uint active_digits)
     if (count == 0u)
         return;
     uint lower_digits = active_digits & ((1u << top) - 1u);
-    if (count <= BUCKET_RANK_MAX && bitCount(lower_digits) <= BUCKET_RANK_DIGITS) {
-        bucket_rank_sort(top, lower_digits, start, count);
+    if (count <= BUCKET_MERGE_ITEMS * WG && bitCount(lower_digits) <= BUCKET_RANK_DIGITS) {
+        bucket_merge_sort(top, lower_digits, start, count);
         return;
     }
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {

@@ -1178,9 +1178,12 @@ static void test_bucket_sorts(void)
         {100000, DIST_UNIFORM, 0, 0, 0, FULL}, /* past the fold: the histogram pass first */
         {20000, DIST_UNIFORM, 0, 0, 1, FULL},
         {1u << 17, DIST_SPECIALS, 0, 0, 0, -1}, /* either: checked for the bytes only */
-        /* One bucket of ~1300 keys (sorted digit by digit in its workgroup), the others of ~34
-         * (by rank): both bucket paths in one sort. */
+        /* One bucket of ~1300 keys (sorted digit by digit in its workgroup: past the merge's
+         * items), the others of ~34 (merged): both bucket paths in one sort. */
         {10000, DIST_TOP_HEAVY, 0, 1, 0, FULL},
+        /* Buckets of ~590 keys: 3 items an invocation (2^17 on the H200), where the merge
+         * takes at most 2 (BUCKET_MERGE_MAX_ITEMS): sorted digit by digit. */
+        {150000, DIST_UNIFORM, 0, 1, 0, FULL},
     };
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
         if (!gpu && cfg[k].where == GPU_ONLY)
