@@ -287,9 +287,15 @@ void bucket_write(uint start, uint count)
 // against the digit rankings and the earlier rank by comparison with the whole bucket (H200,
 // 2026-12-03, with the plan's flag word): u32 pairs 2^16 35.6 -> 30.7 us, u64 keys 2^16 62.5 ->
 // 46.2.
-// At most 2 elements an invocation: 4 (buckets of ~1024, u32 pairs 2^18) cost more than the
-// digit rankings (H200, 2026-12-03: 46.1 -> 53.8 us; docs/perf-notes.md).
+// At most 2 elements an invocation of 32-bit keys: 4 (buckets of ~1024, u32 pairs 2^18) cost
+// more than the digit rankings (H200, 2026-12-03: 46.1 -> 53.8 us; docs/perf-notes.md). 64-bit
+// keys, with seven rankings to replace, merge up to 3 (u64 keys 2^17 62.8 -> 55.7 us; 4 items
+// cost 2^18 64.4 -> 69.3).
+#if KEY64
+#define BUCKET_MERGE_MAX_ITEMS 3u
+#else
 #define BUCKET_MERGE_MAX_ITEMS 2u
+#endif
 // The rank key: the active digits below the bucket's, most significant first - at most three
 // of 32-bit keys in a word, at most seven of 64-bit keys in two (high word first).
 #if KEY64

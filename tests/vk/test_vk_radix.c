@@ -1181,8 +1181,9 @@ static void test_bucket_sorts(void)
         /* One bucket of ~1300 keys (sorted digit by digit in its workgroup: past the merge's
          * items), the others of ~34 (merged): both bucket paths in one sort. */
         {10000, DIST_TOP_HEAVY, 0, 1, 0, FULL},
-        /* Buckets of ~590 keys: 3 items an invocation (2^17 on the H200), where the merge
-         * takes at most 2 (BUCKET_MERGE_MAX_ITEMS): sorted digit by digit. */
+        /* Buckets of ~590 keys: 3 items an invocation (2^17 on the H200): 32-bit keys sorted
+         * digit by digit (the merge takes at most 2 of theirs), 64-bit keys merged with a
+         * partial last run (512 + 256). */
         {150000, DIST_UNIFORM, 0, 1, 0, FULL},
     };
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
