@@ -1126,7 +1126,7 @@ static void test_fused_histogram(void)
  * top digit, or 0 for digit-by-digit): buckets for uniform keys (full and partial bit ranges, a
  * constant digit between two active ones, five distinct keys, both directions, counts from
  * just past four small tiles, with and without a persistent scratch, the histogram in the fused
- * pass or before it, an indirect count; small buckets sorted by rank, larger ones digit by
+ * pass or before it, an indirect count; small buckets merge-sorted, larger ones digit by
  * digit, both in one sort), digit by digit where a bucket outgrows a tile (five
  * distinct keys over many tiles), where one digit or none is active, up to four tiles, and with
  * radix_buckets OFF (and AUTO on a CPU device, such as lavapipe: the sorter says no buckets). */
