@@ -58,14 +58,9 @@ layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer H
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// The plan's flag word (FOLD_HISTOGRAM) carries what every workgroup needs of the plan, so that
-// none loads it from the state after the wait (a round trip on every small sort's path): bit 0
-// set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12 RADIX_S_BUCKETS, bit 13 whether
-// the plan asks for the copy back.
-const uint PLAN_WORD_ACTIVE_SHIFT = 1u;
-const uint PLAN_WORD_BUCKETS_SHIFT = 9u;
-const uint PLAN_WORD_COPY_BIT = 1u << 13u;
-
+// The plan's flag word (FOLD_HISTOGRAM) is the plan's summary word (radix_plan.glsl): what every
+// workgroup needs of the plan, so that none loads it from the state after the wait (a round trip
+// on every small sort's path).
 // FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
 // flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
 // workgroup runs no task - no access past this sort's buffers). Every invocation calls it.
@@ -116,17 +111,11 @@ uint fold_histogram_and_plan()
         barrier();
         if (s_broadcast == tiles) {
             memoryBarrierBuffer();
-            radix_plan_sort(n);
+            uint word = radix_plan_sort(n);
             memoryBarrierBuffer();
             barrier();
-            if (t == 0u) {
-                // (This invocation's own state writes, in radix_plan_sort.)
-                uint word = 1u | (state[RADIX_S_BUCKETS] << PLAN_WORD_BUCKETS_SHIFT) |
-                            (state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY] != 0u ? PLAN_WORD_COPY_BIT : 0u);
-                for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
-                    word |= state[RADIX_S_ACTIVE + p] << (PLAN_WORD_ACTIVE_SHIFT + p);
+            if (t == 0u)
                 atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
-            }
         }
     }
     // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).

@@ -32,11 +32,19 @@ void radix_plan_write_groups(uint entry, uint groups)
     state[w + 3u] = 0u;
 }
 
+// The plan's summary word (radix_plan_sort's result), for the fused pass that publishes it in
+// its flag: bit 0 set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12
+// RADIX_S_BUCKETS, bit 13 whether the plan asks for the copy back.
+const uint PLAN_WORD_ACTIVE_SHIFT = 1u;
+const uint PLAN_WORD_BUCKETS_SHIFT = 9u;
+const uint PLAN_WORD_COPY_BIT = 1u << 13u;
+
 // Run by one whole workgroup of RADIX_PLAN_WORKGROUP invocations (one digit value each) after
 // every histogram count is in `hist`, for n (the clamped count) elements. Leaves the counts and
 // the histogram ticket zero for the next sort. Without a prepare pass (RADIX_FLAG_HOST_SIZED)
-// it also writes the sizes to the state and resets the pass words.
-void radix_plan_sort(uint n)
+// it also writes the sizes to the state and resets the pass words. Returns the plan's summary
+// word in invocation 0 (0 in the others).
+uint radix_plan_sort(uint n)
 {
     uint t = gl_LocalInvocationID.x;
     // The sizes from the count (as the prepare pass derived them), not loaded from the state.
@@ -91,11 +99,13 @@ void radix_plan_sort(uint n)
             atomicMax(s_plan_largest, largest);
         barrier();
     }
+    uint word = 0u;
     if (t == 0u) {
         // One pass and a local sort of every bucket, where each fits a tile and lower digits
         // remain (radix_onesweep_fused.comp); else digit by digit.
         buckets = buckets && active_digits >= 2u && s_plan_largest <= pc.tile_size;
         state[RADIX_S_BUCKETS] = buckets ? top + 1u : 0u;
+        word = 1u | ((buckets ? top + 1u : 0u) << PLAN_WORD_BUCKETS_SHIFT);
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
         // Onesweep: a workgroup per tile, or at most pc.onesweep_groups that loop over the tiles.
         uint groups = portable ? blocks
@@ -104,6 +114,7 @@ void radix_plan_sort(uint n)
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;
             state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
+            word |= runs ? 1u << (PLAN_WORD_ACTIVE_SHIFT + p) : 0u;
             state[RADIX_S_PARITY + p] = ordinal & 1u;
             if (runs)
                 state[RADIX_S_SLOT_DIGIT + ordinal++] = p;
@@ -116,8 +127,11 @@ void radix_plan_sort(uint n)
         }
         uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
         // (The bucket sorts write the caller's buffers themselves.)
-        radix_plan_write_groups(RADIX_E_COPY, (ordinal & 1u) != 0u && !buckets ? copy_groups : 0u);
+        bool copy = (ordinal & 1u) != 0u && !buckets;
+        radix_plan_write_groups(RADIX_E_COPY, copy ? copy_groups : 0u);
+        word |= copy ? PLAN_WORD_COPY_BIT : 0u;
     }
+    return word;
 }
 
 #endif
