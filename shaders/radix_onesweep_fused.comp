@@ -359,12 +359,13 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
     uint lane = gl_SubgroupInvocationID;
     uint items = (count + WG - 1u) / WG;
     uint total = items * WG; // elements with the padding, a multiple of sg
+    uint run_offset = gl_SubgroupID * sg; // the subgroup's run within each row of WG elements
     RANK_T rk[BUCKET_MERGE_MAX_ITEMS];
     // Level 0 reads the rank keys from the second half and writes its runs to the first; the
     // merge levels then alternate.
     [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
         if (j < items) {
-            uint e = j * WG + gl_SubgroupID * sg + lane;
+            uint e = j * WG + run_offset + lane;
             uint at = start + min(e, count - 1u);
             r_key[j] = keys_b[at];
 #if HAS_VALUE
@@ -379,7 +380,7 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
     // lanes first).
     [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
         if (j < items) {
-            uint run = j * WG + gl_SubgroupID * sg;
+            uint run = j * WG + run_offset;
             uint before = 0u;
             for (uint i = 0u; i < sg; i += 4u) {
                 [[unroll]] for (uint c = 0u; c < 4u; ++c) {
@@ -411,7 +412,7 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
         from = to;
     }
     [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
-        if (j < items && j * WG + gl_SubgroupID * sg + lane < count) {
+        if (j < items && j * WG + run_offset + lane < count) {
             keys_a[start + r_pos[j]] = r_key[j];
 #if HAS_VALUE
             values_a[start + r_pos[j]] = r_val[j];
