@@ -350,6 +350,26 @@ uint bucket_count_below(uint at, uint len, uint span, RANK_T bound)
     return c;
 }
 
+// At a merge level of runs of len = 1 << len_log2 (of `total` elements), the run that the run
+// holding `pos` merges with: its start (returned) and length (0 past the end), and whether it
+// is the earlier of the two (so that its equal keys count as before).
+uint bucket_partner_run(uint pos, uint len_log2, uint total, out uint partner_len, out bool partner_earlier)
+{
+    uint len = 1u << len_log2;
+    uint r = pos >> len_log2;
+    uint partner = (r ^ 1u) * len;
+    partner_len = partner < total ? min(len, total - partner) : 0u;
+    partner_earlier = (r & 1u) != 0u;
+    return partner;
+}
+
+// The place of the element at `pos` in its merged run of 2 * len: its place in its own run plus
+// the count of the partner run's keys before it.
+uint bucket_merged_place(uint pos, uint len, uint below)
+{
+    return (pos & ~(2u * len - 1u)) + (pos & (len - 1u)) + below;
+}
+
 // Sorts the bucket [start, start + count) of the scratch half into the caller's buffers
 // (count <= BUCKET_MERGE_ITEMS * WG; lower_digits: the active digits below top, at most
 // BUCKET_RANK_DIGITS). Every invocation calls it.
@@ -399,30 +419,29 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
     for (uint len = sg; len < total; len *= 2u, ++len_log2) { // workgroup-uniform
         barrier(); // the level's rank keys written
         uint to = total - from;
+        // The earlier run's equal keys come first: a key counts the partner's equal keys where
+        // the partner is the earlier run (bound = its rank key + 1).
         if (items == 1u) { // workgroup-uniform
-            uint pos = r_pos[0];
-            uint r = pos >> len_log2;
-            uint other = (r ^ 1u) * len;
-            uint other_len = other < total ? min(len, total - other) : 0u;
-            // The earlier run's equal keys come first: counted from the later run.
-            RANK_T bound = rank_plus(rk[0], r & 1u);
+            uint other_len;
+            bool earlier;
+            uint other = bucket_partner_run(r_pos[0], len_log2, total, other_len, earlier);
+            RANK_T bound = rank_plus(rk[0], earlier ? 1u : 0u);
             uint below = bucket_count_below(from + other, other_len, len, bound);
-            r_pos[0] = (r & ~1u) * len + (pos & (len - 1u)) + below;
+            r_pos[0] = bucket_merged_place(r_pos[0], len, below);
             rank_store(to + r_pos[0], rk[0]);
         } else {
             // Several items: their binary searches step together, one shared-memory round trip
             // a step for all of them instead of a chain per item (with the shift above, H200
-            // 2026-12-03: u32 pairs 2^16 30.2 -> 29.1 us, u64 keys 2^17 55.8 -> 53.1; a single
+            // 2026-12-03: u32 pairs 2^16 30.2 -> 29.1 us, u64 keys 2^17 55.8 -> 53.2; a single
             // item keeps its own chain, which the interleaved form had cost 2^14-2^15 +0.5 us).
             uint other_at[BUCKET_MERGE_MAX_ITEMS], other_len[BUCKET_MERGE_MAX_ITEMS];
             uint below[BUCKET_MERGE_MAX_ITEMS];
             RANK_T bound[BUCKET_MERGE_MAX_ITEMS];
             [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
-                uint r = r_pos[j] >> len_log2;
-                uint other = (r ^ 1u) * len;
-                other_len[j] = j < items && other < total ? min(len, total - other) : 0u;
-                other_at[j] = from + other - 1u;
-                bound[j] = rank_plus(rk[j], r & 1u);
+                bool earlier;
+                other_at[j] = from + bucket_partner_run(r_pos[j], len_log2, total, other_len[j], earlier) - 1u;
+                other_len[j] = j < items ? other_len[j] : 0u;
+                bound[j] = rank_plus(rk[j], earlier ? 1u : 0u);
                 below[j] = 0u;
             }
             for (uint step = len; step > 0u; step >>= 1u) {
@@ -434,8 +453,7 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
             }
             [[unroll]] for (uint j = 0u; j < BUCKET_MERGE_MAX_ITEMS; ++j) {
                 if (j < items) {
-                    uint pos = r_pos[j];
-                    r_pos[j] = (pos & ~(2u * len - 1u)) + (pos & (len - 1u)) + below[j];
+                    r_pos[j] = bucket_merged_place(r_pos[j], len, below[j]);
                     rank_store(to + r_pos[j], rk[j]);
                 }
             }
