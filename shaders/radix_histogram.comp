@@ -149,7 +149,7 @@ void main()
     if (!s_last)
         return;
     memoryBarrierBuffer();
-    radix_plan_sort(n);
+    radix_plan_sort(n, true);
     if (BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
         plan_first_slot_groups(n);
 }

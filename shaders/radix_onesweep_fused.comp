@@ -22,8 +22,17 @@
 // (radix_plan.glsl) and raises a flag, which every workgroup waits for before its first task.
 // The chunks are all taken by workgroups that started and count them without waiting, so the
 // planner is running: the same forward progress as the tasks' waits. A workgroup that started
-// after the plan finds no chunk and the flag raised. The chunk ticket and the flag are zeroed by
-// the last workgroup to leave (so none still waits on them), the plan zeroes the histogram.
+// after the plan finds no chunk and the flag raised. Where the sort may run in buckets
+// (RADIX_FLAG_BUCKETS), every workgroup instead waits for the count of counted chunks, reads the
+// counts and plans the bucket sorts itself (fold_plan_buckets: the decision and the top digit's
+// starts, in shared memory), so that the planner's scans, stores, fence and flag are not on the
+// first task's path; its tasks then come from the chunk ticket, whose tickets past the chunks
+// are the tasks' (a workgroup's last chunk ticket is its first task), and the first phase is
+// counted in the histogram binding (RADIX_HIST_FOLD_DONE), whose words the last workgroup to
+// leave zeroes - the state's pass words are the planner's to reset, and that planner no longer
+// runs first. Only where the counts say digit by digit do they wait for the planner's flag. The
+// chunk ticket, the flag, the counts and the first phase's count are zeroed by the last
+// workgroup to leave (so none still reads or waits on them).
 // On a scratch that broke the persistent-scratch promise (words left non-zero) no workgroup may
 // plan: the flag's wait gives up after FUSED_SPIN_LIMIT polls (the sort is then wrong, not
 // hung), and the last workgroup to leave (the one that finds the leave count at or past the
@@ -31,6 +40,12 @@
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
+// The digit starts and task tickets of a workgroup's own bucket plan (fold_plan_buckets), else
+// the planner's (defined below).
+uint fused_digit_start(uint p, uint d);
+uint fused_take_ticket(uint state_word);
+#define RADIX_DIGIT_START(p, d) fused_digit_start(p, d)
+#define RADIX_TAKE_TICKET(word) fused_take_ticket(word)
 #include "radix_onesweep_tile.glsl"
 
 // The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
@@ -58,13 +73,70 @@ layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer H
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
+// FOLD_HISTOGRAM's own bucket plan (fold_plan_buckets): the top digit's global starts, and
+// whether this workgroup runs by it - its starts from s_fold_start, its tasks from the chunk
+// ticket (fold_task_base: the chunks' tickets come first) and the first phase counted in
+// RADIX_HIST_FOLD_DONE. (Fits the shared words the host budgets for a tile pass beside the
+// staging area: radix.c's radix_fixed_bytes.)
+shared uint s_fold_start[RADIX_DIGITS];
+bool fold_local = false;
+uint fold_task_base = 0u;
+
+uint fused_digit_start(uint p, uint d)
+{
+    return fold_local ? s_fold_start[d] : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+}
+
+uint fused_take_ticket(uint state_word)
+{
+    return fold_local ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u) - fold_task_base
+                      : atomicAdd(state[state_word], 1u);
+}
+
+// Waits until hist[word] == target, as radix_wait_state (one subgroup, at most FUSED_SPIN_LIMIT
+// polls); returns whether it was reached. Equality, not >=: on a scratch that broke the
+// persistent-scratch promise a word past its target must not let the sort go on.
+bool fold_wait_hist(uint word, uint target)
+{
+    bool reached = false;
+    for (uint polls = 0u; !reached && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
+        [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
+            if (!reached)
+                reached = subgroupBroadcastFirst(hist_poll[word]) == target;
+        }
+    }
+    return reached;
+}
+
+// Once every chunk is counted: the plan word of the bucket sorts (as radix_plan_sort's, no copy
+// back) with the top digit's starts in s_fold_start, or 0 where the sort goes digit by digit
+// (the planner's plan and flag then). The same answer in every workgroup: the same counts.
+uint fold_plan_buckets(uint n)
+{
+    uint c[RADIX_MAX_PASSES];
+    radix_plan_load_counts(c, false);
+    radix_plan_clear_shared();
+    barrier();
+    radix_plan_mark_constant(c, n);
+    barrier();
+    uint active_mask, top_count;
+    uint top1 = radix_plan_buckets(c, n, active_mask, top_count);
+    if (top1 == 0u) // uniform
+        return 0u;
+    // (A workgroup of RADIX_PLAN_WORKGROUP = RADIX_DIGITS invocations: one digit each.)
+    s_fold_start[gl_LocalInvocationID.x] = radix_workgroup_exclusive_scan(top_count);
+    barrier();
+    return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (top1 << PLAN_WORD_BUCKETS_SHIFT);
+}
+
 // The plan's flag word (FOLD_HISTOGRAM) is the plan's summary word (radix_plan.glsl): what every
 // workgroup needs of the plan, so that none loads it from the state after the wait (a round trip
 // on every small sort's path).
 // FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
 // flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
-// workgroup runs no task - no access past this sort's buffers). Every invocation calls it.
-uint fold_histogram_and_plan()
+// workgroup runs no task - no access past this sort's buffers). Where the workgroup planned the
+// bucket sorts itself (fold_local), first_task is its first task. Every invocation calls it.
+uint fold_histogram_and_plan(out uint first_task)
 {
     uint t = gl_LocalInvocationID.x;
     uint n = pc.count;
@@ -96,7 +168,10 @@ uint fold_histogram_and_plan()
         barrier();
         c = s_broadcast;
     }
+    // The tickets past the chunks are the bucket sorts' tasks (fold_local).
+    first_task = c - tiles;
     barrier();
+    bool planner = false;
     if (counted != 0u) {
         for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
             uint v = s_hist[i];
@@ -109,14 +184,42 @@ uint fold_histogram_and_plan()
         if (t == 0u)
             s_broadcast = atomicAdd(hist[RADIX_HIST_TICKET], counted) + counted;
         barrier();
-        if (s_broadcast == tiles) {
-            memoryBarrierBuffer();
-            uint word = radix_plan_sort(n);
-            memoryBarrierBuffer();
+        planner = s_broadcast == tiles;
+        barrier(); // s_broadcast read
+    }
+    if (BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u) {
+        if (!planner) {
+            if (gl_SubgroupID == 0u) {
+                bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
+                if (subgroupElect())
+                    s_broadcast = arrived ? 1u : 0u;
+            }
             barrier();
-            if (t == 0u)
-                atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
+            bool arrived = s_broadcast != 0u;
+            barrier(); // s_broadcast read
+            if (!arrived)
+                return 0u;
         }
+        memoryBarrierBuffer(); // the counts after their count
+        uint word = fold_plan_buckets(n);
+        if (word != 0u) {
+            // (Read back by the tests: the path the plan chose.)
+            if (planner && t == 0u)
+                state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
+            fold_local = true;
+            fold_task_base = tiles;
+            return word;
+        }
+        barrier(); // the plan's shared words read
+    }
+    if (planner) {
+        memoryBarrierBuffer();
+        // (The counts stay: other workgroups may still read them; fold_leave zeroes them.)
+        uint word = radix_plan_sort(n, false);
+        memoryBarrierBuffer();
+        barrier();
+        if (t == 0u)
+            atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
     }
     // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).
     if (gl_SubgroupID == 0u) {
@@ -137,17 +240,26 @@ uint fold_histogram_and_plan()
     return word;
 }
 
-// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count
-// (and the chunk count, which the plan zeroed already unless no workgroup planned).
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the counts, the chunk ticket and count,
+// the flag, the first phase's count and this count (radix_interface.h) for the next sort. Every
+// invocation calls it.
 void fold_leave()
 {
+    uint t = gl_LocalInvocationID.x;
     barrier();
-    if (gl_LocalInvocationID.x == 0u &&
-        atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) >= gl_NumWorkGroups.x - 1u) {
-        hist[RADIX_HIST_FOLD_TICKET] = 0u;
-        hist[RADIX_HIST_FOLD_PLANNED] = 0u;
-        hist[RADIX_HIST_FOLD_LEFT] = 0u;
-        hist[RADIX_HIST_TICKET] = 0u;
+    if (t == 0u)
+        s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u);
+    barrier();
+    if (s_broadcast >= gl_NumWorkGroups.x - 1u) { // uniform
+        for (uint i = t; i < pc.digit_count * RADIX_DIGITS; i += WG)
+            hist[i] = 0u;
+        if (t == 0u) {
+            hist[RADIX_HIST_FOLD_TICKET] = 0u;
+            hist[RADIX_HIST_FOLD_PLANNED] = 0u;
+            hist[RADIX_HIST_FOLD_LEFT] = 0u;
+            hist[RADIX_HIST_FOLD_DONE] = 0u;
+            hist[RADIX_HIST_TICKET] = 0u;
+        }
     }
 }
 
@@ -475,9 +587,8 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
 // buffers. Every invocation calls it; phase 0 is written.
 void bucket_sort(uint top, uint b, uint n, uint active_digits)
 {
-    uint scan = (RADIX_MAX_PASSES + top) * RADIX_DIGITS;
-    uint start = hist[scan + b];
-    uint count = (b + 1u < RADIX_DIGITS ? hist[scan + b + 1u] : n) - start;
+    uint start = fused_digit_start(top, b);
+    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u) : n) - start;
     if (count == 0u)
         return;
     uint lower_digits = active_digits & ((1u << top) - 1u);
@@ -529,8 +640,9 @@ void main()
     uint passes = pc.digit_count;
     uint n, tiles, planned_buckets, active_digits;
     bool copy_back;
+    uint first_task = 0u;
     if (FOLD_HISTOGRAM) {
-        uint word = fold_histogram_and_plan();
+        uint word = fold_histogram_and_plan(first_task);
         if (word == 0u) {
             fold_leave();
             return;
@@ -582,8 +694,9 @@ void main()
     // partitions of a pass fences and counts once (the counts it holds back meanwhile block
     // only the next pass, see above). A taken ticket is always run (others wait for its
     // count), so none is taken past max_taken.
+    // (A workgroup with its own bucket plan holds its first ticket already.)
     if (t == 0u)
-        s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+        s_broadcast = fold_local ? first_task : fused_take_ticket(RADIX_S_FUSED_TICKET);
     barrier();
     uint k = s_broadcast;
     barrier(); // s_broadcast is written again below
@@ -596,8 +709,12 @@ void main()
         if (p > 0u && pending == 0u && p != waited) {
             // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
             // this pass pending has waited already).
-            if (gl_SubgroupID == 0u)
-                radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
+            if (gl_SubgroupID == 0u) {
+                if (fold_local)
+                    fold_wait_hist(RADIX_HIST_FOLD_DONE, tiles);
+                else
+                    radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
+            }
             // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
             memoryBarrierBuffer();
@@ -610,7 +727,7 @@ void main()
                                                 RADIX_S_FUSED_TICKET);
             } else {
                 if (t == 0u && fetch)
-                    next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+                    next = fused_take_ticket(RADIX_S_FUSED_TICKET);
                 bucket_sort(top1 - 1u, part, n, active_digits);
             }
         } else if (p < passes && (active_digits & (1u << p)) != 0u) {
@@ -620,7 +737,7 @@ void main()
                                             RADIX_S_FUSED_TICKET);
         } else {
             if (t == 0u && fetch)
-                next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+                next = fused_take_ticket(RADIX_S_FUSED_TICKET);
             if (p == passes)
                 copy_back_tile(part, n);
         }
@@ -635,8 +752,12 @@ void main()
         if (pending != 0u && next_p != p) {
             memoryBarrierBuffer(); // the partitions' writes before their count
             barrier();
-            if (t == 0u)
-                atomicAdd(state[RADIX_S_DONE + p], pending);
+            if (t == 0u) {
+                if (fold_local)
+                    atomicAdd(hist[RADIX_HIST_FOLD_DONE], pending);
+                else
+                    atomicAdd(state[RADIX_S_DONE + p], pending);
+            }
             pending = 0u;
         }
         k = next;

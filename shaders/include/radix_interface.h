@@ -84,17 +84,19 @@
  * it whatever other sorts of the sorter ran in between. */
 #define RADIX_HIST_TICKET (2u * RADIX_MAX_PASSES * RADIX_DIGITS)
 /* The fused pass that builds its own histogram (radix_onesweep_fused.comp, FOLD_HISTOGRAM):
- * its chunk ticket, the plan's done flag and the count of its workgroups that left (the last
- * one zeroes all three for the next sort; RADIX_HIST_TICKET counts its counted chunks), each in
- * a 128-byte line of its own: every workgroup polls the flag while the planner reads and writes
- * the counts. */
+ * its chunk ticket (past the chunks, the bucket sorts' task ticket), the plan's done flag, the
+ * count of its workgroups that left and the bucket sorts' finished first-phase partitions (the
+ * last workgroup to leave zeroes these, RADIX_HIST_TICKET - the count of counted chunks - and
+ * the counts for the next sort), each in a 128-byte line of its own: every workgroup polls the
+ * chunk count or the flag while others count and plan. */
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
 #define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
 #define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
+#define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 128u)
 /* Portable upsweeps: scan group g's totals of digit d at
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
-#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
+#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 160u)
 /* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: the histogram pass's group totals of every digit
  * position (position p, group g, digit d at RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS +
  * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes

@@ -31,6 +31,16 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 // never run has slowed them: docs/perf-notes.md).
 layout(constant_id = 8) const bool STALL_EMULATION = false;
 
+// The global start of digit d in pass p (the plan's scan in the histogram binding), and the next
+// task ticket (from state[word]): an includer that keeps either elsewhere defines these before
+// including this file (radix_onesweep_fused.comp's own plans).
+#ifndef RADIX_DIGIT_START
+#define RADIX_DIGIT_START(p, d) hist[(RADIX_MAX_PASSES + (p)) * RADIX_DIGITS + (d)]
+#endif
+#ifndef RADIX_TAKE_TICKET
+#define RADIX_TAKE_TICKET(word) atomicAdd(state[word], 1u)
+#endif
+
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
@@ -53,7 +63,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     uint shift = radix_pass_shift(p);
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
-    uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
+    uint global_start = t < RADIX_DIGITS ? RADIX_DIGIT_START(p, t) : 0u;
     radix_count_tile(data_parity, tile_base, tile_n, shift, full, false);
 
     if (stall_first) {
@@ -115,7 +125,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                 }
             }
         }
-        uint start = d == t ? global_start : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+        uint start = d == t ? global_start : RADIX_DIGIT_START(p, d);
         s_dst[d] = start + exclusive - s_tile_start[d];
     }
     // Clear this partition's row of the other region for the next active pass.
@@ -124,7 +134,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         lookback[next_row + d] = 0u;
     uint next_ticket = 0u;
     if (fetch_next && t == 0u)
-        next_ticket = atomicAdd(state[ticket_word], 1u);
+        next_ticket = RADIX_TAKE_TICKET(ticket_word);
     // The first round's keys are staged before the barrier that publishes s_dst: the
     // subgroups without a digit to look back for stage while the others wait, and the scatter
     // needs one barrier fewer.
