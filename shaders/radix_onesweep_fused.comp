@@ -31,8 +31,9 @@
 // counted in the histogram binding (RADIX_HIST_FOLD_DONE), whose words the last workgroup to
 // leave zeroes - the state's pass words are the planner's to reset, and that planner no longer
 // runs first. Only where the counts say digit by digit do they wait for the planner's flag. The
-// chunk ticket, the flag, the counts and the first phase's count are zeroed by the last
-// workgroup to leave (so none still reads or waits on them).
+// chunk ticket, the flag and the first phase's count - and, where every workgroup reads them,
+// the counts; else the planner does - are zeroed by the last workgroup to leave (so none still
+// reads or waits on them).
 // On a scratch that broke the persistent-scratch promise (words left non-zero) no workgroup may
 // plan: the flag's wait gives up after FUSED_SPIN_LIMIT polls (the sort is then wrong, not
 // hung), and the last workgroup to leave (the one that finds the leave count at or past the
@@ -91,6 +92,20 @@ uint fused_take_ticket(uint state_word)
 {
     return fold_local ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u) - fold_task_base
                       : atomicAdd(state[state_word], 1u);
+}
+
+// Whether every workgroup plans the bucket sorts itself where the counts allow them (see the
+// top); else only the planner reads the counts, and it zeroes them.
+bool fold_may_plan_buckets() { return BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u; }
+
+// The words of the histogram binding besides the counts that FOLD_HISTOGRAM leaves zero.
+void fold_zero_words()
+{
+    hist[RADIX_HIST_FOLD_TICKET] = 0u;
+    hist[RADIX_HIST_FOLD_PLANNED] = 0u;
+    hist[RADIX_HIST_FOLD_LEFT] = 0u;
+    hist[RADIX_HIST_FOLD_DONE] = 0u;
+    hist[RADIX_HIST_TICKET] = 0u;
 }
 
 // Waits until hist[word] == target, as radix_wait_state (one subgroup, at most FUSED_SPIN_LIMIT
@@ -187,7 +202,7 @@ uint fold_histogram_and_plan(out uint first_task)
         planner = s_broadcast == tiles;
         barrier(); // s_broadcast read
     }
-    if (BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u) {
+    if (fold_may_plan_buckets()) {
         if (!planner) {
             if (gl_SubgroupID == 0u) {
                 bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
@@ -214,8 +229,8 @@ uint fold_histogram_and_plan(out uint first_task)
     }
     if (planner) {
         memoryBarrierBuffer();
-        // (The counts stay: other workgroups may still read them; fold_leave zeroes them.)
-        uint word = radix_plan_sort(n, false);
+        // (Where the others read the counts too, they stay until fold_leave zeroes them.)
+        uint word = radix_plan_sort(n, !fold_may_plan_buckets());
         memoryBarrierBuffer();
         barrier();
         if (t == 0u)
@@ -240,26 +255,27 @@ uint fold_histogram_and_plan(out uint first_task)
     return word;
 }
 
-// FOLD_HISTOGRAM: the last workgroup to leave zeroes the counts, the chunk ticket and count,
-// the flag, the first phase's count and this count (radix_interface.h) for the next sort. Every
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket and count, the flag, the
+// first phase's count and this count (radix_interface.h) for the next sort, and the counts
+// where every workgroup reads them (fold_may_plan_buckets; else the planner did). Every
 // invocation calls it.
 void fold_leave()
 {
     uint t = gl_LocalInvocationID.x;
     barrier();
+    if (!fold_may_plan_buckets()) { // uniform: only invocation 0 waits for the count
+        if (t == 0u && atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) >= gl_NumWorkGroups.x - 1u)
+            fold_zero_words();
+        return;
+    }
     if (t == 0u)
         s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u);
     barrier();
     if (s_broadcast >= gl_NumWorkGroups.x - 1u) { // uniform
         for (uint i = t; i < pc.digit_count * RADIX_DIGITS; i += WG)
             hist[i] = 0u;
-        if (t == 0u) {
-            hist[RADIX_HIST_FOLD_TICKET] = 0u;
-            hist[RADIX_HIST_FOLD_PLANNED] = 0u;
-            hist[RADIX_HIST_FOLD_LEFT] = 0u;
-            hist[RADIX_HIST_FOLD_DONE] = 0u;
-            hist[RADIX_HIST_TICKET] = 0u;
-        }
+        if (t == 0u)
+            fold_zero_words();
     }
 }
 
