@@ -125,10 +125,10 @@ bool fold_wait_hist(uint word, uint target)
 
 // Once every chunk is counted: the plan word of the bucket sorts (as radix_plan_sort's, no copy
 // back) with the top digit's starts in s_fold_start, or 0 where the sort goes digit by digit
-// (the planner's plan and flag then). The same answer in every workgroup: the same counts.
-uint fold_plan_buckets(uint n)
+// (the planner's plan and flag then). The same answer in every workgroup: the same counts (c,
+// loaded here for the planner's plan too).
+uint fold_plan_buckets(uint n, out uint c[RADIX_MAX_PASSES])
 {
-    uint c[RADIX_MAX_PASSES];
     radix_plan_load_counts(c, false);
     radix_plan_clear_shared();
     barrier();
@@ -187,6 +187,7 @@ uint fold_histogram_and_plan(out uint first_task)
     first_task = c - tiles;
     barrier();
     bool planner = false;
+    uint counts[RADIX_MAX_PASSES]; // where this workgroup loaded them
     if (counted != 0u) {
         for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
             uint v = s_hist[i];
@@ -216,7 +217,7 @@ uint fold_histogram_and_plan(out uint first_task)
                 return 0u;
         }
         memoryBarrierBuffer(); // the counts after their count
-        uint word = fold_plan_buckets(n);
+        uint word = fold_plan_buckets(n, counts);
         if (word != 0u) {
             // (Read back by the tests: the path the plan chose.)
             if (planner && t == 0u)
@@ -228,9 +229,13 @@ uint fold_histogram_and_plan(out uint first_task)
         barrier(); // the plan's shared words read
     }
     if (planner) {
-        memoryBarrierBuffer();
-        // (Where the others read the counts too, they stay until fold_leave zeroes them.)
-        uint word = radix_plan_sort(n, !fold_may_plan_buckets());
+        // (Where the others read the counts too, they stay until fold_leave zeroes them, and
+        // they are loaded already.)
+        if (!fold_may_plan_buckets()) {
+            memoryBarrierBuffer();
+            radix_plan_load_counts(counts, true);
+        }
+        uint word = radix_plan_sort(n, counts);
         memoryBarrierBuffer();
         barrier();
         if (t == 0u)

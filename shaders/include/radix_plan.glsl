@@ -41,8 +41,8 @@ const uint PLAN_WORD_COPY_BIT = 1u << 13u;
 
 // Invocation t's counts of digit t at every digit position (zero past pc.digit_count), all
 // loaded at once, so that the plan - the histogram pass's exposed tail - waits for one round
-// trip instead of one per digit position. zero: leave them zero for the next sort (this
-// invocation's own words: it has read them).
+// trip instead of one per digit position. zero: leave them and the histogram ticket zero for the
+// next sort (this invocation's own words: it has read them).
 void radix_plan_load_counts(out uint c[RADIX_MAX_PASSES], bool zero)
 {
     uint t = gl_LocalInvocationID.x;
@@ -52,6 +52,8 @@ void radix_plan_load_counts(out uint c[RADIX_MAX_PASSES], bool zero)
         [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
             if (p < pc.digit_count)
                 hist[p * RADIX_DIGITS + t] = 0u;
+        if (t == 0u)
+            hist[RADIX_HIST_TICKET] = 0u;
     }
 }
 
@@ -103,12 +105,11 @@ uint radix_plan_buckets(uint c[RADIX_MAX_PASSES], uint n, out uint active_mask, 
 }
 
 // Run by one whole workgroup of RADIX_PLAN_WORKGROUP invocations (one digit value each) after
-// every histogram count is in `hist`, for n (the clamped count) elements. zero_counts: leaves
-// the counts and the histogram ticket zero for the next sort (else the includer does, after
-// every reader). Without a prepare pass (RADIX_FLAG_HOST_SIZED) it also writes the sizes to the
-// state and resets the pass words. Returns the plan's summary word in invocation 0 (0 in the
-// others).
-uint radix_plan_sort(uint n, bool zero_counts)
+// every histogram count is in `hist`, for n (the clamped count) elements, with the counts c from
+// radix_plan_load_counts. Without a prepare pass (RADIX_FLAG_HOST_SIZED) it also writes the
+// sizes to the state and resets the pass words. Returns the plan's summary word in invocation 0
+// (0 in the others).
+uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
 {
     uint t = gl_LocalInvocationID.x;
     // The sizes from the count (as the prepare pass derived them), not loaded from the state.
@@ -120,10 +121,6 @@ uint radix_plan_sort(uint n, bool zero_counts)
         state[RADIX_S_BLOCKS] = blocks;
         radix_reset_pass_words();
     }
-    uint c[RADIX_MAX_PASSES];
-    radix_plan_load_counts(c, zero_counts);
-    if (zero_counts && t == 0u)
-        hist[RADIX_HIST_TICKET] = 0u;
     radix_plan_clear_shared();
     barrier();
     radix_plan_mark_constant(c, n);
