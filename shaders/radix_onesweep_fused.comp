@@ -105,7 +105,6 @@ void fold_zero_words()
     hist[RADIX_HIST_FOLD_PLANNED] = 0u;
     hist[RADIX_HIST_FOLD_LEFT] = 0u;
     hist[RADIX_HIST_FOLD_DONE] = 0u;
-    hist[RADIX_HIST_FOLD_COUNTED] = 0u;
     hist[RADIX_HIST_TICKET] = 0u;
 }
 
@@ -203,17 +202,11 @@ uint fold_histogram_and_plan(out uint first_task)
         barrier();
         planner = s_broadcast == tiles;
         barrier(); // s_broadcast read
-        // The others wait for this word, not for the chunk count itself: polled by every
-        // workgroup, the count's own line slowed the last chunks' atomics on it.
-        if (planner && fold_may_plan_buckets() && t == 0u) {
-            memoryBarrierBuffer();
-            atomicExchange(hist[RADIX_HIST_FOLD_COUNTED], 1u);
-        }
     }
     if (fold_may_plan_buckets()) {
         if (!planner) {
             if (gl_SubgroupID == 0u) {
-                bool arrived = fold_wait_hist(RADIX_HIST_FOLD_COUNTED, 1u);
+                bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
                 if (subgroupElect())
                     s_broadcast = arrived ? 1u : 0u;
             }

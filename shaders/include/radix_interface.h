@@ -93,11 +93,10 @@
 #define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
 #define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
 #define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 128u)
-#define RADIX_HIST_FOLD_COUNTED (RADIX_HIST_TICKET + 160u)
 /* Portable upsweeps: scan group g's totals of digit d at
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
-#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 192u)
+#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 160u)
 /* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: the histogram pass's group totals of every digit
  * position (position p, group g, digit d at RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS +
  * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes

@@ -1037,7 +1037,7 @@ static uint32_t fold_words_left(const uint32_t *hist)
     for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
         left += hist[w] != 0u;
     const uint32_t words[] = {RADIX_HIST_TICKET, RADIX_HIST_FOLD_TICKET, RADIX_HIST_FOLD_PLANNED,
-                              RADIX_HIST_FOLD_LEFT, RADIX_HIST_FOLD_DONE, RADIX_HIST_FOLD_COUNTED};
+                              RADIX_HIST_FOLD_LEFT, RADIX_HIST_FOLD_DONE};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; ++i)
         left += hist[words[i]] != 0u;
     return left;
