@@ -43,10 +43,10 @@
 #define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
 // The digit starts and task tickets of a workgroup's own bucket plan (fold_plan_buckets), else
 // the planner's (defined below).
-uint fused_digit_start(uint p, uint d);
-uint fused_take_ticket(uint state_word);
-#define RADIX_DIGIT_START(p, d) fused_digit_start(p, d)
-#define RADIX_TAKE_TICKET(word) fused_take_ticket(word)
+uint fused_digit_start(uint p, uint d, bool own_plan);
+uint fused_take_ticket(uint state_word, bool own_plan);
+#define RADIX_DIGIT_START(p, d, own_plan) fused_digit_start(p, d, own_plan)
+#define RADIX_TAKE_TICKET(word, own_plan) fused_take_ticket(word, own_plan)
 #include "radix_onesweep_tile.glsl"
 
 // The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
@@ -74,24 +74,24 @@ layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer H
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// FOLD_HISTOGRAM's own bucket plan (fold_plan_buckets): the top digit's global starts, and
-// whether this workgroup runs by it - its starts from s_fold_start, its tasks from the chunk
-// ticket (fold_task_base: the chunks' tickets come first) and the first phase counted in
-// RADIX_HIST_FOLD_DONE. (Fits the shared words the host budgets for a tile pass beside the
-// staging area: radix.c's radix_fixed_bytes.)
+// FOLD_HISTOGRAM's own bucket plan (fold_plan_buckets): the top digit's global starts. The
+// fold pipeline's bucket sorts always run by it (own_plan: a constant at each call, never a
+// runtime choice inside the tasks - that had cost the fold pipeline 69 -> 100 registers on the
+// H200), their tasks from the chunk ticket (past the chunks' tickets: the caller subtracts
+// them) and the first phase counted in RADIX_HIST_FOLD_DONE; digit-by-digit sorts run by the
+// planner's. (Fits the shared words the host budgets for a tile pass beside the staging area:
+// radix.c's radix_fixed_bytes.)
 shared uint s_fold_start[RADIX_DIGITS];
-bool fold_local = false;
-uint fold_task_base = 0u;
 
-uint fused_digit_start(uint p, uint d)
+uint fused_digit_start(uint p, uint d, bool own_plan)
 {
-    return fold_local ? s_fold_start[d] : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+    return own_plan ? s_fold_start[d] : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
 }
 
-uint fused_take_ticket(uint state_word)
+// The next ticket, raw (own_plan: the chunk ticket's, past the chunks).
+uint fused_take_ticket(uint state_word, bool own_plan)
 {
-    return fold_local ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u) - fold_task_base
-                      : atomicAdd(state[state_word], 1u);
+    return own_plan ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u) : atomicAdd(state[state_word], 1u);
 }
 
 // Whether every workgroup plans the bucket sorts itself where the counts allow them (see the
@@ -150,7 +150,8 @@ uint fold_plan_buckets(uint n, out uint c[RADIX_MAX_PASSES])
 // FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
 // flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
 // workgroup runs no task - no access past this sort's buffers). Where the workgroup planned the
-// bucket sorts itself (fold_local), first_task is its first task. Every invocation calls it.
+// bucket sorts itself (the word asks for buckets), first_task is its first task. Every
+// invocation calls it.
 uint fold_histogram_and_plan(out uint first_task)
 {
     uint t = gl_LocalInvocationID.x;
@@ -183,7 +184,7 @@ uint fold_histogram_and_plan(out uint first_task)
         barrier();
         c = s_broadcast;
     }
-    // The tickets past the chunks are the bucket sorts' tasks (fold_local).
+    // The tickets past the chunks are the bucket sorts' tasks.
     first_task = c - tiles;
     barrier();
     bool planner = false;
@@ -222,8 +223,6 @@ uint fold_histogram_and_plan(out uint first_task)
             // (Read back by the tests: the path the plan chose.)
             if (planner && t == 0u)
                 state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
-            fold_local = true;
-            fold_task_base = tiles;
             return word;
         }
         barrier(); // the plan's shared words read
@@ -608,8 +607,8 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
 // buffers. Every invocation calls it; phase 0 is written.
 void bucket_sort(uint top, uint b, uint n, uint active_digits)
 {
-    uint start = fused_digit_start(top, b);
-    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u) : n) - start;
+    uint start = fused_digit_start(top, b, FOLD_HISTOGRAM);
+    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u, FOLD_HISTOGRAM) : n) - start;
     if (count == 0u)
         return;
     uint lower_digits = active_digits & ((1u << top) - 1u);
@@ -715,9 +714,11 @@ void main()
     // partitions of a pass fences and counts once (the counts it holds back meanwhile block
     // only the next pass, see above). A taken ticket is always run (others wait for its
     // count), so none is taken past max_taken.
-    // (A workgroup with its own bucket plan holds its first ticket already.)
+    // The fold pipeline's bucket sorts run by each workgroup's own plan (see s_fold_start),
+    // where a workgroup holds its first ticket already.
+    bool own_plan = FOLD_HISTOGRAM && buckets;
     if (t == 0u)
-        s_broadcast = fold_local ? first_task : fused_take_ticket(RADIX_S_FUSED_TICKET);
+        s_broadcast = own_plan ? first_task : fused_take_ticket(RADIX_S_FUSED_TICKET, false);
     barrier();
     uint k = s_broadcast;
     barrier(); // s_broadcast is written again below
@@ -731,7 +732,7 @@ void main()
             // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
             // this pass pending has waited already).
             if (gl_SubgroupID == 0u) {
-                if (fold_local)
+                if (own_plan)
                     fold_wait_hist(RADIX_HIST_FOLD_DONE, tiles);
                 else
                     radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
@@ -745,27 +746,27 @@ void main()
         if (buckets) {
             if (p == 0u) {
                 next = radix_onesweep_partition(top1 - 1u, 0u, 0u, part, n, tiles, false, fetch,
-                                                RADIX_S_FUSED_TICKET);
+                                                RADIX_S_FUSED_TICKET, FOLD_HISTOGRAM);
             } else {
                 if (t == 0u && fetch)
-                    next = fused_take_ticket(RADIX_S_FUSED_TICKET);
+                    next = fused_take_ticket(RADIX_S_FUSED_TICKET, FOLD_HISTOGRAM);
                 bucket_sort(top1 - 1u, part, n, active_digits);
             }
         } else if (p < passes && (active_digits & (1u << p)) != 0u) {
             // The plan's parity (RADIX_S_PARITY): the active digits before p, mod 2.
             uint parity = bitCount(active_digits & ((1u << p) - 1u)) & 1u;
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
-                                            RADIX_S_FUSED_TICKET);
+                                            RADIX_S_FUSED_TICKET, false);
         } else {
             if (t == 0u && fetch)
-                next = fused_take_ticket(RADIX_S_FUSED_TICKET);
+                next = fused_take_ticket(RADIX_S_FUSED_TICKET, false);
             if (p == passes)
                 copy_back_tile(part, n);
         }
         if (p < counted)
             ++pending;
         if (t == 0u)
-            s_broadcast = fetch ? next : tasks;
+            s_broadcast = !fetch ? tasks : own_plan ? next - tiles : next;
         barrier();
         next = s_broadcast;
         barrier(); // s_broadcast is written again next round
@@ -774,7 +775,7 @@ void main()
             memoryBarrierBuffer(); // the partitions' writes before their count
             barrier();
             if (t == 0u) {
-                if (fold_local)
+                if (own_plan)
                     atomicAdd(hist[RADIX_HIST_FOLD_DONE], pending);
                 else
                     atomicAdd(state[RADIX_S_DONE + p], pending);
