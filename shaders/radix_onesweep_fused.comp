@@ -15,38 +15,32 @@
 // everywhere) is only counted.
 //
 // FOLD_HISTOGRAM (a host count on a persistent scratch, RADIX_FLAG_HOST_SIZED, at the small
-// tiles' 256 invocations): the dispatch also does the histogram pass's work, so a small sort is
-// one dispatch. Its workgroups first take chunks (a tile's worth of the input each) from a
-// ticket, count every digit position of them (radix_hist_count.glsl) and clear their rows of
-// look-back region 0; the one whose chunks complete the count runs the plan
-// (radix_plan.glsl) and raises a flag, which every workgroup waits for before its first task.
-// The chunks are all taken by workgroups that started and count them without waiting, so the
-// planner is running: the same forward progress as the tasks' waits. A workgroup that started
-// after the plan finds no chunk and the flag raised. Where the sort may run in buckets
-// (RADIX_FLAG_BUCKETS), every workgroup instead waits for the count of counted chunks, reads the
-// counts and plans the bucket sorts itself (fold_plan_buckets: the decision and the top digit's
-// starts, in shared memory), so that the planner's scans, stores, fence and flag are not on the
-// first task's path; its tasks then come from the chunk ticket, whose tickets past the chunks
-// are the tasks' (a workgroup's last chunk ticket is its first task), and the first phase is
-// counted in the histogram binding (RADIX_HIST_FOLD_DONE), whose words the last workgroup to
-// leave zeroes - the state's pass words are the planner's to reset, and that planner no longer
-// runs first. Only where the counts say digit by digit do they wait for the planner's flag. The
-// chunk ticket, the flag and the first phase's count - and, where every workgroup reads them,
-// the counts; else the planner does - are zeroed by the last workgroup to leave (so none still
-// reads or waits on them).
-// On a scratch that broke the persistent-scratch promise (words left non-zero) no workgroup may
-// plan: the flag's wait gives up after FUSED_SPIN_LIMIT polls (the sort is then wrong, not
-// hung), and the last workgroup to leave (the one that finds the leave count at or past the
-// dispatch's size) zeroes the words the next sort needs, so the one after sorts right again.
+// tiles' 256 invocations): the dispatch also does the histogram pass's work and the plan, so a
+// small sort is one dispatch. Its workgroups first take chunks (a tile's worth of the input each)
+// from a ticket, count every digit position of them (radix_hist_count.glsl) and clear their rows
+// of look-back region 0, then count their chunks in RADIX_HIST_TICKET. Every workgroup waits
+// until that count has every chunk, reads the counts and plans for itself (fold_plan: the
+// constant digits, bucket sorts or digit by digit, the digit starts it needs, in shared memory
+// or registers) - so no planner's scans, stores, fence and flag lie between the last chunk and
+// the first task. The chunks are all taken by workgroups that started and count them without
+// waiting: the same forward progress as the tasks' waits. The tasks come from the same ticket:
+// the tickets past the chunks are the tasks' (a workgroup's last chunk ticket is its first
+// task, fold_task), and finished passes are counted in RADIX_HIST_FOLD_DONE + pass (the state's
+// pass words are the prepare pass's or a planner's to reset, and here none runs first). The
+// last workgroup to leave zeroes the counts, the tickets and those counts for the next sort (so
+// none still reads or waits on them).
+// On a scratch that broke the persistent-scratch promise (words left non-zero) the waits give up
+// after FUSED_SPIN_LIMIT polls (the sort is then wrong, not hung), and the last workgroup to
+// leave (the one that finds the leave count at or past the dispatch's size) zeroes the words the
+// next sort needs, so the one after sorts right again.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
-// The digit starts and task tickets of a workgroup's own bucket plan (fold_plan_buckets), else
-// the planner's (defined below).
-uint fused_digit_start(uint p, uint d, bool own_plan);
-uint fused_take_ticket(uint state_word, bool own_plan);
-#define RADIX_DIGIT_START(p, d, own_plan) fused_digit_start(p, d, own_plan)
-#define RADIX_TAKE_TICKET(word, own_plan) fused_take_ticket(word, own_plan)
+// The digit starts and task tickets of the plan kind (PLAN_*, below) a partition runs by.
+uint fused_digit_start(uint p, uint d, uint plan);
+uint fused_take_ticket(uint state_word, uint plan);
+#define RADIX_DIGIT_START(p, d, plan) fused_digit_start(p, d, plan)
+#define RADIX_TAKE_TICKET(word, plan) fused_take_ticket(word, plan)
 #include "radix_onesweep_tile.glsl"
 
 // The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
@@ -74,37 +68,44 @@ layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer H
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// FOLD_HISTOGRAM's own bucket plan (fold_plan_buckets): the top digit's global starts. The
-// fold pipeline's bucket sorts always run by it (own_plan: a constant at each call, never a
-// runtime choice inside the tasks - that had cost the fold pipeline 69 -> 100 registers on the
-// H200), their tasks from the chunk ticket (past the chunks' tickets: the caller subtracts
-// them) and the first phase counted in RADIX_HIST_FOLD_DONE; digit-by-digit sorts run by the
-// planner's. (Fits the shared words the host budgets for a tile pass beside the staging area:
-// radix.c's radix_fixed_bytes.)
+// The plan a partition or bucket runs by, a constant at each call (never a runtime choice
+// inside the tasks: that had cost the fold pipeline 69 -> 100 registers on the H200,
+// docs/perf-notes.md): the state's and the histogram binding's (PLAN_STATE: the prepare or
+// histogram pass planned), or FOLD_HISTOGRAM's own (fold_plan) - bucket sorts, starts in
+// s_fold_start, or digit by digit, starts in fold_digit_start. Own plans take their tickets from
+// the chunk ticket (past the chunks' tickets, see fold_task) and count finished passes in
+// RADIX_HIST_FOLD_DONE.
+const uint PLAN_STATE = 0u;
+const uint PLAN_OWN_BUCKETS = 1u;
+const uint PLAN_OWN_DIGITS = 2u;
+// The top digit's global starts of an own bucket plan. (Fits the shared words the host budgets
+// for a tile pass beside the staging area: radix.c's radix_fixed_bytes.)
 shared uint s_fold_start[RADIX_DIGITS];
+uint fold_digit_start_of(uint p);
 
-uint fused_digit_start(uint p, uint d, bool own_plan)
+// (An own plan's digit-by-digit starts are invocation t's of digit t: d == t, the fold's
+// workgroups having RADIX_DIGITS invocations.)
+uint fused_digit_start(uint p, uint d, uint plan)
 {
-    return own_plan ? s_fold_start[d] : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+    return plan == PLAN_OWN_BUCKETS ? s_fold_start[d]
+           : plan == PLAN_OWN_DIGITS ? fold_digit_start_of(p)
+                                     : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
 }
 
-// The next ticket, raw (own_plan: the chunk ticket's, past the chunks).
-uint fused_take_ticket(uint state_word, bool own_plan)
+// The next ticket, raw (an own plan's: past the chunks, see fold_task).
+uint fused_take_ticket(uint state_word, uint plan)
 {
-    return own_plan ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u) : atomicAdd(state[state_word], 1u);
+    return plan != PLAN_STATE ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u)
+                              : atomicAdd(state[state_word], 1u);
 }
-
-// Whether every workgroup plans the bucket sorts itself where the counts allow them (see the
-// top); else only the planner reads the counts, and it zeroes them.
-bool fold_may_plan_buckets() { return BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u; }
 
 // The words of the histogram binding besides the counts that FOLD_HISTOGRAM leaves zero.
 void fold_zero_words()
 {
     hist[RADIX_HIST_FOLD_TICKET] = 0u;
-    hist[RADIX_HIST_FOLD_PLANNED] = 0u;
     hist[RADIX_HIST_FOLD_LEFT] = 0u;
-    hist[RADIX_HIST_FOLD_DONE] = 0u;
+    for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        hist[RADIX_HIST_FOLD_DONE + p] = 0u;
     hist[RADIX_HIST_TICKET] = 0u;
 }
 
@@ -123,12 +124,27 @@ bool fold_wait_hist(uint word, uint target)
     return reached;
 }
 
-// Once every chunk is counted: the plan word of the bucket sorts (as radix_plan_sort's, no copy
-// back) with the top digit's starts in s_fold_start, or 0 where the sort goes digit by digit
-// (the planner's plan and flag then). The same answer in every workgroup: the same counts (c,
-// loaded here for the planner's plan too).
-uint fold_plan_buckets(uint n, out uint c[RADIX_MAX_PASSES])
+// FOLD_HISTOGRAM's own digit-by-digit plan: invocation t's global start of digit t at each
+// digit position (32-bit keys: four).
+const uint FOLD_PASSES = 4u;
+uint fold_digit_start[FOLD_PASSES];
+
+uint fold_digit_start_of(uint p)
 {
+    uint start = 0u;
+    [[unroll]] for (uint q = 0u; q < FOLD_PASSES; ++q)
+        start = q == p ? fold_digit_start[q] : start; // (no dynamic index into the array)
+    return start;
+}
+
+// Once every chunk is counted, each workgroup's own plan (the same in every workgroup: the same
+// counts): its summary word (radix_plan.glsl's, as radix_plan_sort's), with the top digit's
+// starts in s_fold_start for bucket sorts, else every active position's starts in
+// fold_digit_start. Every invocation calls it.
+uint fold_plan(uint n)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint c[RADIX_MAX_PASSES];
     radix_plan_load_counts(c, false);
     radix_plan_clear_shared();
     barrier();
@@ -136,22 +152,45 @@ uint fold_plan_buckets(uint n, out uint c[RADIX_MAX_PASSES])
     barrier();
     uint active_mask, top_count;
     uint top1 = radix_plan_buckets(c, n, active_mask, top_count);
-    if (top1 == 0u) // uniform
-        return 0u;
+    top1 = BUCKET_SORTS ? top1 : 0u; // (the pipeline without them ignores the flag)
     // (A workgroup of RADIX_PLAN_WORKGROUP = RADIX_DIGITS invocations: one digit each.)
-    s_fold_start[gl_LocalInvocationID.x] = radix_workgroup_exclusive_scan(top_count);
-    barrier();
-    return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (top1 << PLAN_WORD_BUCKETS_SHIFT);
+    if (top1 != 0u) { // uniform
+        s_fold_start[t] = radix_workgroup_exclusive_scan(top_count);
+        barrier();
+        return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (top1 << PLAN_WORD_BUCKETS_SHIFT);
+    }
+    [[unroll]] for (uint p = 0u; p < FOLD_PASSES; ++p) {
+        fold_digit_start[p] = 0u;
+        if ((active_mask & (1u << p)) != 0u) { // uniform
+            fold_digit_start[p] = radix_workgroup_exclusive_scan(c[p]);
+            barrier(); // s_scan_partial read
+        }
+    }
+    // An odd number of active passes leaves the keys in the scratch half: a copy back.
+    bool copy = (bitCount(active_mask) & 1u) != 0u;
+    return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (copy ? PLAN_WORD_COPY_BIT : 0u);
 }
 
-// The plan's flag word (FOLD_HISTOGRAM) is the plan's summary word (radix_plan.glsl): what every
-// workgroup needs of the plan, so that none loads it from the state after the wait (a round trip
-// on every small sort's path).
-// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
-// flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
-// workgroup runs no task - no access past this sort's buffers). Where the workgroup planned the
-// bucket sorts itself (the word asks for buckets), first_task is its first task. Every
-// invocation calls it.
+// The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
+// sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
+// (NO_TASK: past every task, so the workgroup that takes one leaves), so that as many
+// workgroups as tiles loop over the passes, as the state's plan has them (see main). The
+// numbering stays in ticket order, so a task still waits only on smaller tickets. Each such
+// ticket ends one workgroup's tasks, so the others - a tile's count of them - never meet one
+// and their shares (max_taken) still cover every task.
+const uint NO_TASK = 0xffffffffu;
+uint fold_task(uint k, bool buckets, uint tiles)
+{
+    uint groups = gl_NumWorkGroups.x;
+    if (buckets || k < tiles)
+        return k;
+    return k < groups ? NO_TASK : k - (groups - tiles);
+}
+
+// FOLD_HISTOGRAM's first phase (see the top): ends with this workgroup's own plan, returning its
+// summary word, or when the wait for the last chunk's count gave up (0: the workgroup runs no
+// task). first_task: its first task (the chunk ticket it took past the chunks; see
+// fold_task). Every invocation calls it.
 uint fold_histogram_and_plan(out uint first_task)
 {
     uint t = gl_LocalInvocationID.x;
@@ -184,94 +223,51 @@ uint fold_histogram_and_plan(out uint first_task)
         barrier();
         c = s_broadcast;
     }
-    // The tickets past the chunks are the bucket sorts' tasks.
     first_task = c - tiles;
     barrier();
-    bool planner = false;
-    uint counts[RADIX_MAX_PASSES]; // where this workgroup loaded them
+    bool last = false; // this workgroup's chunks completed the count
     if (counted != 0u) {
         for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
             uint v = s_hist[i];
             if (v != 0u)
                 atomicAdd(hist[i], v);
         }
-        // Counts and cleared rows before the count of chunks; the one completing it plans.
+        // Counts and cleared rows before the count of chunks.
         memoryBarrierBuffer();
         barrier();
         if (t == 0u)
             s_broadcast = atomicAdd(hist[RADIX_HIST_TICKET], counted) + counted;
         barrier();
-        planner = s_broadcast == tiles;
+        last = s_broadcast == tiles;
         barrier(); // s_broadcast read
     }
-    if (fold_may_plan_buckets()) {
-        if (!planner) {
-            if (gl_SubgroupID == 0u) {
-                bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
-                if (subgroupElect())
-                    s_broadcast = arrived ? 1u : 0u;
-            }
-            barrier();
-            bool arrived = s_broadcast != 0u;
-            barrier(); // s_broadcast read
-            if (!arrived)
-                return 0u;
+    if (!last) {
+        if (gl_SubgroupID == 0u) {
+            bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
+            if (subgroupElect())
+                s_broadcast = arrived ? 1u : 0u;
         }
-        memoryBarrierBuffer(); // the counts after their count
-        uint word = fold_plan_buckets(n, counts);
-        if (word != 0u) {
-            // (Read back by the tests: the path the plan chose.)
-            if (planner && t == 0u)
-                state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
-            return word;
-        }
-        barrier(); // the plan's shared words read
-    }
-    if (planner) {
-        // (Where the others read the counts too, they stay until fold_leave zeroes them, and
-        // they are loaded already.)
-        if (!fold_may_plan_buckets()) {
-            memoryBarrierBuffer();
-            radix_plan_load_counts(counts, true);
-        }
-        uint word = radix_plan_sort(n, counts);
-        memoryBarrierBuffer();
         barrier();
-        if (t == 0u)
-            atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
+        bool arrived = s_broadcast != 0u;
+        barrier(); // s_broadcast read
+        if (!arrived)
+            return 0u;
     }
-    // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).
-    if (gl_SubgroupID == 0u) {
-        uint word = 0u;
-        for (uint polls = 0u; word == 0u && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
-            [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
-                if (word == 0u)
-                    word = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_PLANNED]);
-            }
-        }
-        if (subgroupElect())
-            s_broadcast = word;
-    }
-    barrier();
-    memoryBarrierBuffer();
-    uint word = s_broadcast;
-    barrier(); // s_broadcast is written again by the tasks
+    memoryBarrierBuffer(); // the counts after their count
+    uint word = fold_plan(n);
+    // (Read back by the tests: the path the plan chose.)
+    if (last && t == 0u)
+        state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
     return word;
 }
 
-// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket and count, the flag, the
-// first phase's count and this count (radix_interface.h) for the next sort, and the counts
-// where every workgroup reads them (fold_may_plan_buckets; else the planner did). Every
-// invocation calls it.
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the counts (every workgroup read them),
+// the chunk ticket and count, the done counts and this count (radix_interface.h) for the next
+// sort. Every invocation calls it.
 void fold_leave()
 {
     uint t = gl_LocalInvocationID.x;
     barrier();
-    if (!fold_may_plan_buckets()) { // uniform: only invocation 0 waits for the count
-        if (t == 0u && atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) >= gl_NumWorkGroups.x - 1u)
-            fold_zero_words();
-        return;
-    }
     if (t == 0u)
         s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u);
     barrier();
@@ -607,8 +603,9 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
 // buffers. Every invocation calls it; phase 0 is written.
 void bucket_sort(uint top, uint b, uint n, uint active_digits)
 {
-    uint start = fused_digit_start(top, b, FOLD_HISTOGRAM);
-    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u, FOLD_HISTOGRAM) : n) - start;
+    uint plan = FOLD_HISTOGRAM ? PLAN_OWN_BUCKETS : PLAN_STATE;
+    uint start = fused_digit_start(top, b, plan);
+    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u, plan) : n) - start;
     if (count == 0u)
         return;
     uint lower_digits = active_digits & ((1u << top) - 1u);
@@ -692,8 +689,9 @@ void main()
     uint tasks = buckets ? tiles + RADIX_DIGITS : tiles * (passes + (copy_back ? 1u : 0u));
     // Digit by digit, the workgroups that a dispatch sized for bucket sorts has past one per
     // tile leave now, holding no ticket (each one that took tasks slowed the waits: H200, 2^18
-    // f32 depth keys, 0.057 -> 0.064 ms).
-    if (!buckets && radix_group_index() >= tiles) {
+    // f32 depth keys, 0.057 -> 0.064 ms). (FOLD_HISTOGRAM's workgroups hold their first ticket
+    // already: fold_task leaves as many without a task.)
+    if (!FOLD_HISTOGRAM && !buckets && radix_group_index() >= tiles) {
         if (FOLD_HISTOGRAM)
             fold_leave();
         return;
@@ -714,11 +712,11 @@ void main()
     // partitions of a pass fences and counts once (the counts it holds back meanwhile block
     // only the next pass, see above). A taken ticket is always run (others wait for its
     // count), so none is taken past max_taken.
-    // The fold pipeline's bucket sorts run by each workgroup's own plan (see s_fold_start),
-    // where a workgroup holds its first ticket already.
-    bool own_plan = FOLD_HISTOGRAM && buckets;
+    // FOLD_HISTOGRAM's workgroups run by their own plan, and hold their first ticket already.
+    const bool own_plan = FOLD_HISTOGRAM;
     if (t == 0u)
-        s_broadcast = own_plan ? first_task : fused_take_ticket(RADIX_S_FUSED_TICKET, false);
+        s_broadcast = own_plan ? fold_task(first_task, buckets, tiles)
+                               : fused_take_ticket(RADIX_S_FUSED_TICKET, PLAN_STATE);
     barrier();
     uint k = s_broadcast;
     barrier(); // s_broadcast is written again below
@@ -733,7 +731,7 @@ void main()
             // this pass pending has waited already).
             if (gl_SubgroupID == 0u) {
                 if (own_plan)
-                    fold_wait_hist(RADIX_HIST_FOLD_DONE, tiles);
+                    fold_wait_hist(RADIX_HIST_FOLD_DONE + p - 1u, tiles);
                 else
                     radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
             }
@@ -746,27 +744,27 @@ void main()
         if (buckets) {
             if (p == 0u) {
                 next = radix_onesweep_partition(top1 - 1u, 0u, 0u, part, n, tiles, false, fetch,
-                                                RADIX_S_FUSED_TICKET, FOLD_HISTOGRAM);
+                                                RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
             } else {
                 if (t == 0u && fetch)
-                    next = fused_take_ticket(RADIX_S_FUSED_TICKET, FOLD_HISTOGRAM);
+                    next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
                 bucket_sort(top1 - 1u, part, n, active_digits);
             }
         } else if (p < passes && (active_digits & (1u << p)) != 0u) {
             // The plan's parity (RADIX_S_PARITY): the active digits before p, mod 2.
             uint parity = bitCount(active_digits & ((1u << p) - 1u)) & 1u;
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
-                                            RADIX_S_FUSED_TICKET, false);
+                                            RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);
         } else {
             if (t == 0u && fetch)
-                next = fused_take_ticket(RADIX_S_FUSED_TICKET, false);
+                next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);
             if (p == passes)
                 copy_back_tile(part, n);
         }
         if (p < counted)
             ++pending;
         if (t == 0u)
-            s_broadcast = !fetch ? tasks : own_plan ? next - tiles : next;
+            s_broadcast = !fetch ? tasks : own_plan ? fold_task(next - tiles, buckets, tiles) : next;
         barrier();
         next = s_broadcast;
         barrier(); // s_broadcast is written again next round
@@ -776,7 +774,7 @@ void main()
             barrier();
             if (t == 0u) {
                 if (own_plan)
-                    atomicAdd(hist[RADIX_HIST_FOLD_DONE], pending);
+                    atomicAdd(hist[RADIX_HIST_FOLD_DONE + p], pending);
                 else
                     atomicAdd(state[RADIX_S_DONE + p], pending);
             }

@@ -84,19 +84,18 @@
  * it whatever other sorts of the sorter ran in between. */
 #define RADIX_HIST_TICKET (2u * RADIX_MAX_PASSES * RADIX_DIGITS)
 /* The fused pass that builds its own histogram (radix_onesweep_fused.comp, FOLD_HISTOGRAM):
- * its chunk ticket (past the chunks, the bucket sorts' task ticket), the plan's done flag, the
- * count of its workgroups that left and the bucket sorts' finished first-phase partitions (the
- * last workgroup to leave zeroes these, RADIX_HIST_TICKET - the count of counted chunks - and
- * the counts for the next sort), each in a 128-byte line of its own: every workgroup polls the
- * chunk count or the flag while others count and plan. */
+ * its chunk ticket (past the chunks, its task ticket), the count of its workgroups that left and
+ * the count of finished tasks of each digit pass (RADIX_HIST_FOLD_DONE + pass); the last
+ * workgroup to leave zeroes these, RADIX_HIST_TICKET (the count of counted chunks) and the
+ * counts for the next sort. Each group in a 128-byte line of its own: every workgroup polls the
+ * chunk count, then the done counts, while others count and take tickets. */
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
-#define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
-#define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
-#define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 128u)
+#define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 64u)
+#define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 96u)
 /* Portable upsweeps: scan group g's totals of digit d at
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
-#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 160u)
+#define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
 /* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: the histogram pass's group totals of every digit
  * position (position p, group g, digit d at RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS +
  * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes

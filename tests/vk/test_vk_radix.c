@@ -1024,8 +1024,8 @@ static void test_small_tile_geometry(void)
 /* The histogram words at a radix sorter's scratch end (RADIX_HIST_ONESWEEP_WORDS of them, see
  * radix_interface.h) that the fused pass with its own histogram must leave zero for the next
  * sort on a persistent scratch, and how many of them are not: the counts, the chunk count and
- * ticket, the plan's flag, the leave count and the bucket sorts' first-phase count. One left
- * over makes the next sort count no chunk, plan early or run before its plan. */
+ * ticket, the leave count and the passes' done counts. One left over makes the next sort count
+ * no chunk, plan early or run a pass before the one it waits for. */
 static uint32_t *fold_hist_words(const sort_slot *slot, const void *scratch)
 {
     return (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_ONESWEEP_WORDS;
@@ -1036,10 +1036,11 @@ static uint32_t fold_words_left(const uint32_t *hist)
     uint32_t left = 0;
     for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
         left += hist[w] != 0u;
-    const uint32_t words[] = {RADIX_HIST_TICKET, RADIX_HIST_FOLD_TICKET, RADIX_HIST_FOLD_PLANNED,
-                              RADIX_HIST_FOLD_LEFT, RADIX_HIST_FOLD_DONE};
+    const uint32_t words[] = {RADIX_HIST_TICKET, RADIX_HIST_FOLD_TICKET, RADIX_HIST_FOLD_LEFT};
     for (size_t i = 0; i < sizeof words / sizeof words[0]; ++i)
         left += hist[words[i]] != 0u;
+    for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p)
+        left += hist[RADIX_HIST_FOLD_DONE + p] != 0u;
     return left;
 }
 
@@ -1050,9 +1051,8 @@ static uint32_t fold_words_left(const uint32_t *hist)
  * sort right: counts from 2 to the range's end and past it, constant keys (no active digit),
  * partial bit ranges, both directions, with sorts of other plans in between (indirect counts,
  * counts past the small range). After each, the histogram words at the scratch's end are zero
- * (counts, ticket, and the pass's chunk ticket, plan flag and leave count): one left over makes
- * the next sort count no chunk or run before its plan. A scratch left broken on purpose (a
- * chunk ticket past the tiles) costs one wrong sort, not a hang, and the next sorts right. */
+ * (fold_words_left). A scratch left broken on purpose (a chunk ticket past the tiles) costs one
+ * wrong sort, not a hang, and the next sorts right. */
 static void test_fused_histogram(void)
 {
     const struct { vksort_key_type type; int payload; } cfg[] = {
@@ -1248,8 +1248,8 @@ static void test_bucket_sorts(void)
         if (!folds || !on || k != 0)
             continue;
         /* A broken promise on the bucket path (a chunk ticket left past the tiles: no chunk
-         * is counted, so no workgroup plans): the sort ends (the waits for the count give up;
-         * its result is not checked), leaves the words zero, and the next sort is right. */
+         * is counted, so no workgroup may plan): the sort ends (the waits for the count give
+         * up; its result is not checked), leaves the words zero, and the next sort is right. */
         const void *scratch = NULL;
         c.n = 9000;
         c.dist = DIST_UNIFORM;
