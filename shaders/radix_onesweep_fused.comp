@@ -10,8 +10,9 @@
 // takes its next ticket during its current task, and counts its partitions of a pass only when
 // it moves to another pass, so DONE[p] may be held back while it runs more partitions of pass p;
 // those wait only on pass p's look-back words (published without waiting once pass p - 1 is
-// done) and nothing waits between taking a ticket and running it, so by induction over the
-// passes every pass finishes and is counted. A pass the plan skipped (one digit value
+// done) and nothing waits between taking a ticket and running it (FOLD_HISTOGRAM's first ticket
+// waits for the chunk count, which running workgroups complete without waiting, see below), so
+// by induction over the passes every pass finishes and is counted. A pass the plan skipped (one digit value
 // everywhere) is only counted.
 //
 // FOLD_HISTOGRAM (a host count on a persistent scratch, RADIX_FLAG_HOST_SIZED, at the small
@@ -41,13 +42,13 @@ uint fused_digit_start(uint p, uint d, uint plan);
 uint fused_take_ticket(uint state_word, uint plan);
 #define RADIX_DIGIT_START(p, d, plan) fused_digit_start(p, d, plan)
 #define RADIX_TAKE_TICKET(word, plan) fused_take_ticket(word, plan)
+// The dispatch's waits (the chunk count, a pass's predecessors, a look-back) give up after this
+// many polls: seconds on a GPU, where every wait of a sort on a scratch that kept its promises
+// (or of a fresh sort without VKSORT_VK_CREATE_PERSISTENT_SCRATCH) ends within microseconds. On
+// one that broke the persistent-scratch promise the sort may then be wrong, but it ends.
+#define FUSED_SPIN_LIMIT (1u << 22)
+#define RADIX_LOOKBACK_SPIN_LIMIT FUSED_SPIN_LIMIT
 #include "radix_onesweep_tile.glsl"
-
-// The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
-// seconds on a GPU, where every wait of a sort on a scratch that kept its promises (or of a
-// fresh sort without VKSORT_VK_CREATE_PERSISTENT_SCRATCH) ends within microseconds. On one
-// that broke the persistent-scratch promise the sort may then be wrong, but it ends.
-const uint FUSED_SPIN_LIMIT = 1u << 22;
 
 layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
 // Whether the pipeline carries the bucket sorts (the small geometry's, where the sorter allows
@@ -58,10 +59,10 @@ layout(constant_id = 13) const bool BUCKET_SORTS = false;
 // pass reads them), the counts in the tile's shared words (the host keeps them >= the digit
 // positions' 256 counts each; the tiles clear them before use).
 // (Not readonly: later passes of the dispatch write binding A through keys_a. The histogram
-// phase's reads all come before the plan's flag, so before any such write.)
+// phase's reads all come before the chunk count is complete, so before any such write.)
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA4 { uvec4 keys_a4[]; };
 #define s_hist s_mem
-// The plan's flag, polled (see radix_wait.glsl).
+// The chunk count and the passes' done counts, polled (see radix_wait.glsl).
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer HistPoll { uint hist_poll[]; };
 
 
@@ -104,7 +105,7 @@ void fold_zero_words()
 {
     hist[RADIX_HIST_FOLD_TICKET] = 0u;
     hist[RADIX_HIST_FOLD_LEFT] = 0u;
-    for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
         hist[RADIX_HIST_FOLD_DONE + p] = 0u;
     hist[RADIX_HIST_TICKET] = 0u;
 }
@@ -124,6 +125,22 @@ bool fold_wait_hist(uint word, uint target)
     return reached;
 }
 
+// The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
+// sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
+// (NO_TASK: past every task, so the workgroup that takes one leaves), so that as many
+// workgroups as tiles loop over the passes, as the state's plan has them (see main). The
+// numbering stays in ticket order, so a task still waits only on smaller tickets. Each such
+// ticket ends one workgroup's tasks, so the others - a tile's count of them - never meet one
+// and their shares (max_taken) still cover every task.
+const uint NO_TASK = 0xffffffffu;
+uint fold_task(uint k, bool buckets, uint tiles)
+{
+    uint groups = gl_NumWorkGroups.x;
+    if (buckets || k < tiles)
+        return k;
+    return k < groups ? NO_TASK : k - (groups - tiles);
+}
+
 // FOLD_HISTOGRAM's own digit-by-digit plan: invocation t's global start of digit t at each
 // digit position (32-bit keys: four).
 const uint FOLD_PASSES = 4u;
@@ -141,7 +158,7 @@ uint fold_digit_start_of(uint p)
 // counts): its summary word (radix_plan.glsl's, as radix_plan_sort's), with the top digit's
 // starts in s_fold_start for bucket sorts, else every active position's starts in
 // fold_digit_start. Every invocation calls it.
-uint fold_plan(uint n)
+uint fold_plan(uint n, uint first_task)
 {
     uint t = gl_LocalInvocationID.x;
     uint c[RADIX_MAX_PASSES];
@@ -159,9 +176,12 @@ uint fold_plan(uint n)
         barrier();
         return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (top1 << PLAN_WORD_BUCKETS_SHIFT);
     }
+    // (A workgroup without a task, see fold_task, needs no starts.)
+    uint tiles = (n + TILE - 1u) / TILE;
+    bool runs = fold_task(first_task, false, tiles) != NO_TASK;
     [[unroll]] for (uint p = 0u; p < FOLD_PASSES; ++p) {
         fold_digit_start[p] = 0u;
-        if ((active_mask & (1u << p)) != 0u) { // uniform
+        if (runs && (active_mask & (1u << p)) != 0u) { // uniform
             fold_digit_start[p] = radix_workgroup_exclusive_scan(c[p]);
             barrier(); // s_scan_partial read
         }
@@ -169,22 +189,6 @@ uint fold_plan(uint n)
     // An odd number of active passes leaves the keys in the scratch half: a copy back.
     bool copy = (bitCount(active_mask) & 1u) != 0u;
     return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (copy ? PLAN_WORD_COPY_BIT : 0u);
-}
-
-// The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
-// sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
-// (NO_TASK: past every task, so the workgroup that takes one leaves), so that as many
-// workgroups as tiles loop over the passes, as the state's plan has them (see main). The
-// numbering stays in ticket order, so a task still waits only on smaller tickets. Each such
-// ticket ends one workgroup's tasks, so the others - a tile's count of them - never meet one
-// and their shares (max_taken) still cover every task.
-const uint NO_TASK = 0xffffffffu;
-uint fold_task(uint k, bool buckets, uint tiles)
-{
-    uint groups = gl_NumWorkGroups.x;
-    if (buckets || k < tiles)
-        return k;
-    return k < groups ? NO_TASK : k - (groups - tiles);
 }
 
 // FOLD_HISTOGRAM's first phase (see the top): ends with this workgroup's own plan, returning its
@@ -254,10 +258,13 @@ uint fold_histogram_and_plan(out uint first_task)
             return 0u;
     }
     memoryBarrierBuffer(); // the counts after their count
-    uint word = fold_plan(n);
-    // (Read back by the tests: the path the plan chose.)
-    if (last && t == 0u)
+    uint word = fold_plan(n, first_task);
+    // (Read back by the tests: the path the plan chose. And the stall emulation's count, which
+    // every radix sort resets: vksort_vk_debug_stall_counter_offset.)
+    if (last && t == 0u) {
         state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
+        state[RADIX_S_STALL_TIMEOUTS] = 0u;
+    }
     return word;
 }
 
@@ -268,12 +275,21 @@ void fold_leave()
 {
     uint t = gl_LocalInvocationID.x;
     barrier();
-    if (t == 0u)
+    // This workgroup's atomics (its done counts, tickets) before its leave count, and the last
+    // one's zeroing after every leave count it saw: else a done count could land after the
+    // zero and stall the next sort's waits.
+    if (t == 0u) {
+        memoryBarrierBuffer();
         s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u);
+    }
     barrier();
     if (s_broadcast >= gl_NumWorkGroups.x - 1u) { // uniform
-        for (uint i = t; i < pc.digit_count * RADIX_DIGITS; i += WG)
-            hist[i] = 0u;
+        memoryBarrierBuffer();
+        // Unrolled, no loop: on lavapipe a workgroup whose wait gave up has spent its loop
+        // iterations (gallivm's limiter, docs/vulkan.md), and a loop here would end at once,
+        // leaving counts behind. (The fold's workgroups have a digit each: RADIX_DIGITS.)
+        [[unroll]] for (uint p = 0u; p < FOLD_PASSES; ++p)
+            hist[p * RADIX_DIGITS + t] = 0u;
         if (t == 0u)
             fold_zero_words();
     }
@@ -664,7 +680,7 @@ void main()
             fold_leave();
             return;
         }
-        // The plan's results from its flag word, the sizes from the host count it planned for.
+        // The plan's results from its summary word, the sizes from the host count.
         n = pc.count;
         tiles = (n + TILE - 1u) / TILE;
         planned_buckets = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
@@ -684,18 +700,16 @@ void main()
     uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? planned_buckets : 0u;
     bool buckets = top1 != 0u;
     // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
-    // phases are counted in RADIX_S_DONE + phase when finished.
+    // phases are counted in RADIX_S_DONE + phase when finished (FOLD_HISTOGRAM:
+    // RADIX_HIST_FOLD_DONE + phase).
     uint counted = buckets ? 1u : passes;
     uint tasks = buckets ? tiles + RADIX_DIGITS : tiles * (passes + (copy_back ? 1u : 0u));
     // Digit by digit, the workgroups that a dispatch sized for bucket sorts has past one per
     // tile leave now, holding no ticket (each one that took tasks slowed the waits: H200, 2^18
     // f32 depth keys, 0.057 -> 0.064 ms). (FOLD_HISTOGRAM's workgroups hold their first ticket
     // already: fold_task leaves as many without a task.)
-    if (!FOLD_HISTOGRAM && !buckets && radix_group_index() >= tiles) {
-        if (FOLD_HISTOGRAM)
-            fold_leave();
+    if (!FOLD_HISTOGRAM && !buckets && radix_group_index() >= tiles)
         return;
-    }
     // A workgroup takes at most twice its share of the tasks, then leaves the rest to the
     // others (the dispatch has a workgroup per tile, so the shares cover every task). Without a
     // bound, a driver that runs workgroups one after another gives every task to the first

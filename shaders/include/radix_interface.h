@@ -78,7 +78,8 @@
 #define RADIX_STATE_WORDS (RADIX_S_SCAN_ARRIVED + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
- * clears what it read), as many exclusive scans (the plan's), then the ticket of the histogram
+ * clears what it read, or the fused pass's last workgroup), as many exclusive scans (the
+ * plan's), then the ticket of the histogram
  * workgroups that finished (the last one plans; back to zero after it). It lies past every other
  * pass's scratch, so that on a persistent scratch each radix sort finds it as the last one left
  * it whatever other sorts of the sorter ran in between. */

@@ -43,6 +43,13 @@ layout(constant_id = 8) const bool STALL_EMULATION = false;
 #define RADIX_TAKE_TICKET(word, plan) atomicAdd(state[word], 1u)
 #endif
 
+// A look-back gives up after this many steps (0: never). The fused pass bounds it: there a
+// workgroup that gave up a wait on a broken persistent scratch may hold a partition it never
+// publishes, and the sort must end (wrong) rather than hang.
+#ifndef RADIX_LOOKBACK_SPIN_LIMIT
+#define RADIX_LOOKBACK_SPIN_LIMIT 0u
+#endif
+
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
@@ -99,7 +106,10 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         if (part != 0u) {
             uint j = part;
             bool done = false;
+            uint steps = 0u;
             while (!subgroupAll(done)) {
+                if (RADIX_LOOKBACK_SPIN_LIMIT != 0u && ++steps >= RADIX_LOOKBACK_SPIN_LIMIT)
+                    done = true;
                 if (!done) {
                     // The words of up to LB_WIDTH predecessors at once (independent loads, one
                     // round trip), then summed back from the nearest while they are published,

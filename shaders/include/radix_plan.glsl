@@ -32,9 +32,9 @@ void radix_plan_write_groups(uint entry, uint groups)
     state[w + 3u] = 0u;
 }
 
-// The plan's summary word (radix_plan_sort's result), for the fused pass that publishes it in
-// its flag: bit 0 set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12
-// RADIX_S_BUCKETS, bit 13 whether the plan asks for the copy back.
+// The plan's summary word (radix_plan_sort's result, and the fused pass's own plans'): bit 0
+// set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12 RADIX_S_BUCKETS, bit 13 whether
+// the plan asks for the copy back.
 const uint PLAN_WORD_ACTIVE_SHIFT = 1u;
 const uint PLAN_WORD_BUCKETS_SHIFT = 9u;
 const uint PLAN_WORD_COPY_BIT = 1u << 13u;
