@@ -125,6 +125,28 @@ bool fold_wait_hist(uint word, uint target)
     return reached;
 }
 
+// A spare workgroup (see fold_histogram_and_plan) waits at most this many polls for the tiles'
+// workgroups to take every chunk, then takes tickets itself. GPUs start a dispatch's workgroups
+// in index order, so there the chunks are taken within a microsecond (H200: under 100 polls);
+// the bound is for a device that starts the spares first, where waiting longer could only
+// delay the chunks' counts. (It also keeps lavapipe's loop limiter out of reach, see
+// radix_wait.glsl.)
+const uint SPARE_WAIT_POLLS = 1024u;
+
+// Whether every chunk ticket is taken (the chunk ticket at or past `tiles`) within
+// SPARE_WAIT_POLLS polls. One subgroup calls it. (>=: taking chunks moves the ticket past them.)
+bool fold_wait_chunks_taken(uint tiles)
+{
+    bool taken = false;
+    for (uint polls = 0u; !taken && polls < SPARE_WAIT_POLLS; polls += POLL_BURST) {
+        [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
+            if (!taken)
+                taken = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_TICKET]) >= tiles;
+        }
+    }
+    return taken;
+}
+
 // The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
 // sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
 // (NO_TASK: past every task, so the workgroup that takes one leaves), so that as many
@@ -205,8 +227,28 @@ uint fold_histogram_and_plan(out uint first_task)
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     uint counted = 0u;
+    // A spare workgroup - past one per tile: a dispatch sized for bucket sorts - takes no chunk
+    // while the tiles' workgroups take them all, and takes its first ticket (its first task)
+    // only once the chunks are counted. So its ticket is off the chunk counters' path and the
+    // first tasks - the first digit pass, or bucket sorts' phase 0 - go to the workgroups that
+    // counted, which the GPU spread one per multiprocessor. (H200, 2026-12-03, spares taking a
+    // chunk ticket first, as any workgroup: f32 depth keys 2^14 35.4 -> 41.2 us, 2^16 41.1 ->
+    // 45.3, u32 pairs 2^16 25.7 -> 26.8; docs/perf-notes.md.) Should the chunks not all be
+    // taken within SPARE_WAIT_POLLS polls (a device that starts the spares first), it takes
+    // tickets as every workgroup does: then all chunks are still taken by running workgroups.
+    bool spare_waits = false;
+    if (gl_WorkGroupID.x >= tiles) { // uniform
+        if (gl_SubgroupID == 0u) {
+            bool taken = fold_wait_chunks_taken(tiles);
+            if (subgroupElect())
+                s_broadcast = taken ? 1u : 0u;
+        }
+        barrier();
+        spare_waits = s_broadcast != 0u;
+        barrier(); // s_broadcast read
+    }
     if (t == 0u)
-        s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+        s_broadcast = spare_waits ? tiles : atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
     barrier(); // s_hist zeroed, s_broadcast written
     uint c = s_broadcast;
     while (c < tiles) { // workgroup-uniform
@@ -258,6 +300,13 @@ uint fold_histogram_and_plan(out uint first_task)
             return 0u;
     }
     memoryBarrierBuffer(); // the counts after their count
+    if (spare_waits) {
+        if (t == 0u)
+            s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+        barrier();
+        first_task = s_broadcast - tiles; // (every chunk is taken: a ticket past them)
+        barrier(); // s_broadcast read
+    }
     uint word = fold_plan(n, first_task);
     // (Read back by the tests: the path the plan chose. And the stall emulation's count, which
     // every radix sort resets: vksort_vk_debug_stall_counter_offset.)
