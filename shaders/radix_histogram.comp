@@ -149,7 +149,9 @@ void main()
     if (!s_last)
         return;
     memoryBarrierBuffer();
-    radix_plan_sort(n);
+    uint c[RADIX_MAX_PASSES];
+    radix_plan_load_counts(c, true);
+    radix_plan_sort(n, c);
     if (BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
         plan_first_slot_groups(n);
 }

@@ -34,7 +34,7 @@ void main()
     for (uint taken = 1u; part < tiles; ++taken) {
         bool fetch = taken < max_taken;
         uint next = radix_onesweep_partition(p, 0u, parity, part, n, tiles, stall_first, fetch,
-                                             RADIX_S_TICKET + p);
+                                             RADIX_S_TICKET + p, 0u);
         if (stall_first) {
             barrier();
             if (t == 0u && part != 0u)

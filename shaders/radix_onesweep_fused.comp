@@ -10,34 +10,45 @@
 // takes its next ticket during its current task, and counts its partitions of a pass only when
 // it moves to another pass, so DONE[p] may be held back while it runs more partitions of pass p;
 // those wait only on pass p's look-back words (published without waiting once pass p - 1 is
-// done) and nothing waits between taking a ticket and running it, so by induction over the
-// passes every pass finishes and is counted. A pass the plan skipped (one digit value
+// done) and nothing waits between taking a ticket and running it (FOLD_HISTOGRAM's first ticket
+// waits for the chunk count, which running workgroups complete without waiting, see below), so
+// by induction over the passes every pass finishes and is counted. A pass the plan skipped (one digit value
 // everywhere) is only counted.
 //
 // FOLD_HISTOGRAM (a host count on a persistent scratch, RADIX_FLAG_HOST_SIZED, at the small
-// tiles' 256 invocations): the dispatch also does the histogram pass's work, so a small sort is
-// one dispatch. Its workgroups first take chunks (a tile's worth of the input each) from a
-// ticket, count every digit position of them (radix_hist_count.glsl) and clear their rows of
-// look-back region 0; the one whose chunks complete the count runs the plan
-// (radix_plan.glsl) and raises a flag, which every workgroup waits for before its first task.
-// The chunks are all taken by workgroups that started and count them without waiting, so the
-// planner is running: the same forward progress as the tasks' waits. A workgroup that started
-// after the plan finds no chunk and the flag raised. The chunk ticket and the flag are zeroed by
-// the last workgroup to leave (so none still waits on them), the plan zeroes the histogram.
-// On a scratch that broke the persistent-scratch promise (words left non-zero) no workgroup may
-// plan: the flag's wait gives up after FUSED_SPIN_LIMIT polls (the sort is then wrong, not
-// hung), and the last workgroup to leave (the one that finds the leave count at or past the
-// dispatch's size) zeroes the words the next sort needs, so the one after sorts right again.
+// tiles' 256 invocations): the dispatch also does the histogram pass's work and the plan, so a
+// small sort is one dispatch. Its workgroups first take chunks (a tile's worth of the input each)
+// from a ticket, count every digit position of them (radix_hist_count.glsl) and clear their rows
+// of look-back region 0, then count their chunks in RADIX_HIST_TICKET. Every workgroup waits
+// until that count has every chunk, reads the counts and plans for itself (fold_plan: the
+// constant digits, bucket sorts or digit by digit, the digit starts it needs, in shared memory
+// or registers) - so no planner's scans, stores, fence and flag lie between the last chunk and
+// the first task. The chunks are all taken by workgroups that started and count them without
+// waiting: the same forward progress as the tasks' waits. The tasks come from the same ticket:
+// the tickets past the chunks are the tasks' (a workgroup's last chunk ticket is its first
+// task, fold_task), and finished passes are counted in RADIX_HIST_FOLD_DONE + pass (the state's
+// pass words are the prepare pass's or a planner's to reset, and here none runs first). The
+// last workgroup to leave zeroes the counts, the tickets and those counts for the next sort (so
+// none still reads or waits on them).
+// On a scratch that broke the persistent-scratch promise (words left non-zero) the waits give up
+// after FUSED_SPIN_LIMIT polls (the sort is then wrong, not hung), and the last workgroup to
+// leave (the one that finds the leave count at or past the dispatch's size) zeroes the words the
+// next sort needs, so the one after sorts right again.
 #extension GL_GOOGLE_include_directive : require
 #define RADIX_DATA_COHERENT coherent // a pass reads what other workgroups wrote in this dispatch
 #define RADIX_HIST_ACCESS coherent   // FOLD_HISTOGRAM: built and planned in this dispatch
+// The digit starts and task tickets of the plan kind (PLAN_*, below) a partition runs by.
+uint fused_digit_start(uint p, uint d, uint plan);
+uint fused_take_ticket(uint state_word, uint plan);
+#define RADIX_DIGIT_START(p, d, plan) fused_digit_start(p, d, plan)
+#define RADIX_TAKE_TICKET(word, plan) fused_take_ticket(word, plan)
+// The dispatch's waits (the chunk count, a pass's predecessors, a look-back) give up after this
+// many polls: seconds on a GPU, where every wait of a sort on a scratch that kept its promises
+// (or of a fresh sort without VKSORT_VK_CREATE_PERSISTENT_SCRATCH) ends within microseconds. On
+// one that broke the persistent-scratch promise the sort may then be wrong, but it ends.
+#define FUSED_SPIN_LIMIT (1u << 22)
+#define RADIX_LOOKBACK_SPIN_LIMIT FUSED_SPIN_LIMIT
 #include "radix_onesweep_tile.glsl"
-
-// The dispatch's waits (the plan's flag, a pass's predecessors) give up after this many polls:
-// seconds on a GPU, where every wait of a sort on a scratch that kept its promises (or of a
-// fresh sort without VKSORT_VK_CREATE_PERSISTENT_SCRATCH) ends within microseconds. On one
-// that broke the persistent-scratch promise the sort may then be wrong, but it ends.
-const uint FUSED_SPIN_LIMIT = 1u << 22;
 
 layout(constant_id = 12) const bool FOLD_HISTOGRAM = false;
 // Whether the pipeline carries the bucket sorts (the small geometry's, where the sorter allows
@@ -48,23 +59,165 @@ layout(constant_id = 13) const bool BUCKET_SORTS = false;
 // pass reads them), the counts in the tile's shared words (the host keeps them >= the digit
 // positions' 256 counts each; the tiles clear them before use).
 // (Not readonly: later passes of the dispatch write binding A through keys_a. The histogram
-// phase's reads all come before the plan's flag, so before any such write.)
+// phase's reads all come before the chunk count is complete, so before any such write.)
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) buffer KeysA4 { uvec4 keys_a4[]; };
 #define s_hist s_mem
-// The plan's flag, polled (see radix_wait.glsl).
+// The chunk count and the passes' done counts, polled (see radix_wait.glsl).
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent volatile buffer HistPoll { uint hist_poll[]; };
 
 
 #include "radix_hist_count.glsl"
 #include "radix_plan.glsl"
 
-// The plan's flag word (FOLD_HISTOGRAM) is the plan's summary word (radix_plan.glsl): what every
-// workgroup needs of the plan, so that none loads it from the state after the wait (a round trip
-// on every small sort's path).
-// FOLD_HISTOGRAM's first phase (see the top): ends when the plan is visible, and returns its
-// flag word, or when the wait for it gave up (0: the state may be an older sort's, so the
-// workgroup runs no task - no access past this sort's buffers). Every invocation calls it.
-uint fold_histogram_and_plan()
+// The plan a partition or bucket runs by, a constant at each call (never a runtime choice
+// inside the tasks: that had cost the fold pipeline 69 -> 100 registers on the H200,
+// docs/perf-notes.md): the state's and the histogram binding's (PLAN_STATE: the prepare or
+// histogram pass planned), or FOLD_HISTOGRAM's own (fold_plan) - bucket sorts, starts in
+// s_fold_start, or digit by digit, starts in fold_digit_start. Own plans take their tickets from
+// the chunk ticket (past the chunks' tickets, see fold_task) and count finished passes in
+// RADIX_HIST_FOLD_DONE.
+const uint PLAN_STATE = 0u;
+const uint PLAN_OWN_BUCKETS = 1u;
+const uint PLAN_OWN_DIGITS = 2u;
+// The top digit's global starts of an own bucket plan. (Fits the shared words the host budgets
+// for a tile pass beside the staging area: radix.c's radix_fixed_bytes.)
+shared uint s_fold_start[RADIX_DIGITS];
+uint fold_digit_start_of(uint p);
+
+// (An own plan's digit-by-digit starts are invocation t's of digit t: d == t, the fold's
+// workgroups having RADIX_DIGITS invocations.)
+uint fused_digit_start(uint p, uint d, uint plan)
+{
+    return plan == PLAN_OWN_BUCKETS ? s_fold_start[d]
+           : plan == PLAN_OWN_DIGITS ? fold_digit_start_of(p)
+                                     : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+}
+
+// The next ticket, raw (an own plan's: past the chunks, see fold_task).
+uint fused_take_ticket(uint state_word, uint plan)
+{
+    return plan != PLAN_STATE ? atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u)
+                              : atomicAdd(state[state_word], 1u);
+}
+
+// The words of the histogram binding besides the counts that FOLD_HISTOGRAM leaves zero.
+void fold_zero_words()
+{
+    hist[RADIX_HIST_FOLD_TICKET] = 0u;
+    hist[RADIX_HIST_FOLD_LEFT] = 0u;
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        hist[RADIX_HIST_FOLD_DONE + p] = 0u;
+    hist[RADIX_HIST_TICKET] = 0u;
+}
+
+// Waits until hist[word] == target, as radix_wait_state (one subgroup, at most FUSED_SPIN_LIMIT
+// polls); returns whether it was reached. Equality, not >=: on a scratch that broke the
+// persistent-scratch promise a word past its target must not let the sort go on.
+bool fold_wait_hist(uint word, uint target)
+{
+    bool reached = false;
+    for (uint polls = 0u; !reached && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
+        [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
+            if (!reached)
+                reached = subgroupBroadcastFirst(hist_poll[word]) == target;
+        }
+    }
+    return reached;
+}
+
+// A spare workgroup (see fold_histogram_and_plan) waits at most this many polls for the tiles'
+// workgroups to take every chunk, then takes tickets itself. GPUs start a dispatch's workgroups
+// in index order, so there the chunks are taken within a microsecond (H200: under 100 polls);
+// the bound is for a device that starts the spares first, where waiting longer could only
+// delay the chunks' counts. (It also keeps lavapipe's loop limiter out of reach, see
+// radix_wait.glsl.)
+const uint SPARE_WAIT_POLLS = 1024u;
+
+// Whether every chunk ticket is taken (the chunk ticket at or past `tiles`) within
+// SPARE_WAIT_POLLS polls. One subgroup calls it. (>=: taking chunks moves the ticket past them.)
+bool fold_wait_chunks_taken(uint tiles)
+{
+    bool taken = false;
+    for (uint polls = 0u; !taken && polls < SPARE_WAIT_POLLS; polls += POLL_BURST) {
+        [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
+            if (!taken)
+                taken = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_TICKET]) >= tiles;
+        }
+    }
+    return taken;
+}
+
+// The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
+// sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
+// (NO_TASK: past every task, so the workgroup that takes one leaves), so that as many
+// workgroups as tiles loop over the passes, as the state's plan has them (see main). The
+// numbering stays in ticket order, so a task still waits only on smaller tickets. Each such
+// ticket ends one workgroup's tasks, so the others - a tile's count of them - never meet one
+// and their shares (max_taken) still cover every task.
+const uint NO_TASK = 0xffffffffu;
+uint fold_task(uint k, bool buckets, uint tiles)
+{
+    uint groups = gl_NumWorkGroups.x;
+    if (buckets || k < tiles)
+        return k;
+    return k < groups ? NO_TASK : k - (groups - tiles);
+}
+
+// FOLD_HISTOGRAM's own digit-by-digit plan: invocation t's global start of digit t at each
+// digit position (32-bit keys: four).
+const uint FOLD_PASSES = 4u;
+uint fold_digit_start[FOLD_PASSES];
+
+uint fold_digit_start_of(uint p)
+{
+    uint start = 0u;
+    [[unroll]] for (uint q = 0u; q < FOLD_PASSES; ++q)
+        start = q == p ? fold_digit_start[q] : start; // (no dynamic index into the array)
+    return start;
+}
+
+// Once every chunk is counted, each workgroup's own plan (the same in every workgroup: the same
+// counts): its summary word (radix_plan.glsl's, as radix_plan_sort's), with the top digit's
+// starts in s_fold_start for bucket sorts, else every active position's starts in
+// fold_digit_start. Every invocation calls it.
+uint fold_plan(uint n, uint first_task)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint c[RADIX_MAX_PASSES];
+    radix_plan_load_counts(c, false);
+    radix_plan_clear_shared();
+    barrier();
+    radix_plan_mark_constant(c, n);
+    barrier();
+    uint active_mask, top_count;
+    uint top1 = radix_plan_buckets(c, n, active_mask, top_count);
+    top1 = BUCKET_SORTS ? top1 : 0u; // (the pipeline without them ignores the flag)
+    // (A workgroup of RADIX_PLAN_WORKGROUP = RADIX_DIGITS invocations: one digit each.)
+    if (top1 != 0u) { // uniform
+        s_fold_start[t] = radix_workgroup_exclusive_scan(top_count);
+        barrier();
+        return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (top1 << PLAN_WORD_BUCKETS_SHIFT);
+    }
+    // (A workgroup without a task, see fold_task, needs no starts.)
+    uint tiles = (n + TILE - 1u) / TILE;
+    bool runs = fold_task(first_task, false, tiles) != NO_TASK;
+    [[unroll]] for (uint p = 0u; p < FOLD_PASSES; ++p) {
+        fold_digit_start[p] = 0u;
+        if (runs && (active_mask & (1u << p)) != 0u) { // uniform
+            fold_digit_start[p] = radix_workgroup_exclusive_scan(c[p]);
+            barrier(); // s_scan_partial read
+        }
+    }
+    // An odd number of active passes leaves the keys in the scratch half: a copy back.
+    bool copy = (bitCount(active_mask) & 1u) != 0u;
+    return 1u | (active_mask << PLAN_WORD_ACTIVE_SHIFT) | (copy ? PLAN_WORD_COPY_BIT : 0u);
+}
+
+// FOLD_HISTOGRAM's first phase (see the top): ends with this workgroup's own plan, returning its
+// summary word, or when the wait for the last chunk's count gave up (0: the workgroup runs no
+// task). first_task: its first task (the chunk ticket it took past the chunks; see
+// fold_task). Every invocation calls it.
+uint fold_histogram_and_plan(out uint first_task)
 {
     uint t = gl_LocalInvocationID.x;
     uint n = pc.count;
@@ -74,8 +227,28 @@ uint fold_histogram_and_plan()
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     uint counted = 0u;
+    // A spare workgroup - past one per tile: a dispatch sized for bucket sorts - takes no chunk
+    // while the tiles' workgroups take them all, and takes its first ticket (its first task)
+    // only once the chunks are counted. So its ticket is off the chunk counters' path and the
+    // first tasks - the first digit pass, or bucket sorts' phase 0 - go to the workgroups that
+    // counted, which the GPU spread one per multiprocessor. (H200, 2026-12-03, spares taking a
+    // chunk ticket first, as any workgroup: f32 depth keys 2^14 35.4 -> 41.2 us, 2^16 41.1 ->
+    // 45.3, u32 pairs 2^16 25.7 -> 26.8; docs/perf-notes.md.) Should the chunks not all be
+    // taken within SPARE_WAIT_POLLS polls (a device that starts the spares first), it takes
+    // tickets as every workgroup does: then all chunks are still taken by running workgroups.
+    bool spare_waits = false;
+    if (gl_WorkGroupID.x >= tiles) { // uniform
+        if (gl_SubgroupID == 0u) {
+            bool taken = fold_wait_chunks_taken(tiles);
+            if (subgroupElect())
+                s_broadcast = taken ? 1u : 0u;
+        }
+        barrier();
+        spare_waits = s_broadcast != 0u;
+        barrier(); // s_broadcast read
+    }
     if (t == 0u)
-        s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+        s_broadcast = spare_waits ? tiles : atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
     barrier(); // s_hist zeroed, s_broadcast written
     uint c = s_broadcast;
     while (c < tiles) { // workgroup-uniform
@@ -96,58 +269,78 @@ uint fold_histogram_and_plan()
         barrier();
         c = s_broadcast;
     }
+    first_task = c - tiles;
     barrier();
+    bool last = false; // this workgroup's chunks completed the count
     if (counted != 0u) {
         for (uint i = t; i < digits * RADIX_DIGITS; i += WG) {
             uint v = s_hist[i];
             if (v != 0u)
                 atomicAdd(hist[i], v);
         }
-        // Counts and cleared rows before the count of chunks; the one completing it plans.
+        // Counts and cleared rows before the count of chunks.
         memoryBarrierBuffer();
         barrier();
         if (t == 0u)
             s_broadcast = atomicAdd(hist[RADIX_HIST_TICKET], counted) + counted;
         barrier();
-        if (s_broadcast == tiles) {
-            memoryBarrierBuffer();
-            uint word = radix_plan_sort(n);
-            memoryBarrierBuffer();
-            barrier();
-            if (t == 0u)
-                atomicExchange(hist[RADIX_HIST_FOLD_PLANNED], word);
-        }
+        last = s_broadcast == tiles;
+        barrier(); // s_broadcast read
     }
-    // As radix_wait_state, on the flag (plain coherent loads, see radix_wait.glsl).
-    if (gl_SubgroupID == 0u) {
-        uint word = 0u;
-        for (uint polls = 0u; word == 0u && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
-            [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
-                if (word == 0u)
-                    word = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_PLANNED]);
-            }
+    if (!last) {
+        if (gl_SubgroupID == 0u) {
+            bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
+            if (subgroupElect())
+                s_broadcast = arrived ? 1u : 0u;
         }
-        if (subgroupElect())
-            s_broadcast = word;
+        barrier();
+        bool arrived = s_broadcast != 0u;
+        barrier(); // s_broadcast read
+        if (!arrived)
+            return 0u;
     }
-    barrier();
-    memoryBarrierBuffer();
-    uint word = s_broadcast;
-    barrier(); // s_broadcast is written again by the tasks
+    memoryBarrierBuffer(); // the counts after their count
+    if (spare_waits) {
+        if (t == 0u)
+            s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
+        barrier();
+        first_task = s_broadcast - tiles; // (every chunk is taken: a ticket past them)
+        barrier(); // s_broadcast read
+    }
+    uint word = fold_plan(n, first_task);
+    // (Read back by the tests: the path the plan chose. And the stall emulation's count, which
+    // every radix sort resets: vksort_vk_debug_stall_counter_offset.)
+    if (last && t == 0u) {
+        state[RADIX_S_BUCKETS] = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
+        state[RADIX_S_STALL_TIMEOUTS] = 0u;
+    }
     return word;
 }
 
-// FOLD_HISTOGRAM: the last workgroup to leave zeroes the chunk ticket, the flag and this count
-// (and the chunk count, which the plan zeroed already unless no workgroup planned).
+// FOLD_HISTOGRAM: the last workgroup to leave zeroes the counts (every workgroup read them),
+// the chunk ticket and count, the done counts and this count (radix_interface.h) for the next
+// sort. Every invocation calls it.
 void fold_leave()
 {
+    uint t = gl_LocalInvocationID.x;
     barrier();
-    if (gl_LocalInvocationID.x == 0u &&
-        atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u) >= gl_NumWorkGroups.x - 1u) {
-        hist[RADIX_HIST_FOLD_TICKET] = 0u;
-        hist[RADIX_HIST_FOLD_PLANNED] = 0u;
-        hist[RADIX_HIST_FOLD_LEFT] = 0u;
-        hist[RADIX_HIST_TICKET] = 0u;
+    // This workgroup's atomics (its done counts, tickets) before its leave count, and the last
+    // one's zeroing after every leave count it saw: else a done count could land after the
+    // zero and stall the next sort's waits.
+    if (t == 0u) {
+        memoryBarrierBuffer();
+        s_broadcast = atomicAdd(hist[RADIX_HIST_FOLD_LEFT], 1u);
+    }
+    barrier();
+    if (s_broadcast >= gl_NumWorkGroups.x - 1u) { // uniform
+        memoryBarrierBuffer();
+        // Unrolled, no loop: on lavapipe a workgroup whose wait gave up has spent its loop
+        // iterations (gallivm's limiter, docs/vulkan.md), and a loop here would end at once,
+        // leaving counts behind. (The fold's workgroups have a digit each: RADIX_DIGITS.)
+        [[unroll]] for (uint p = 0u; p < FOLD_PASSES; ++p)
+            hist[p * RADIX_DIGITS + t] = 0u;
+        if (t == 0u)
+            fold_zero_words();
     }
 }
 
@@ -475,9 +668,9 @@ void bucket_merge_sort(uint top, uint lower_digits, uint start, uint count)
 // buffers. Every invocation calls it; phase 0 is written.
 void bucket_sort(uint top, uint b, uint n, uint active_digits)
 {
-    uint scan = (RADIX_MAX_PASSES + top) * RADIX_DIGITS;
-    uint start = hist[scan + b];
-    uint count = (b + 1u < RADIX_DIGITS ? hist[scan + b + 1u] : n) - start;
+    uint plan = FOLD_HISTOGRAM ? PLAN_OWN_BUCKETS : PLAN_STATE;
+    uint start = fused_digit_start(top, b, plan);
+    uint count = (b + 1u < RADIX_DIGITS ? fused_digit_start(top, b + 1u, plan) : n) - start;
     if (count == 0u)
         return;
     uint lower_digits = active_digits & ((1u << top) - 1u);
@@ -529,13 +722,14 @@ void main()
     uint passes = pc.digit_count;
     uint n, tiles, planned_buckets, active_digits;
     bool copy_back;
+    uint first_task = 0u;
     if (FOLD_HISTOGRAM) {
-        uint word = fold_histogram_and_plan();
+        uint word = fold_histogram_and_plan(first_task);
         if (word == 0u) {
             fold_leave();
             return;
         }
-        // The plan's results from its flag word, the sizes from the host count it planned for.
+        // The plan's results from its summary word, the sizes from the host count.
         n = pc.count;
         tiles = (n + TILE - 1u) / TILE;
         planned_buckets = (word >> PLAN_WORD_BUCKETS_SHIFT) & 15u;
@@ -555,17 +749,16 @@ void main()
     uint top1 = BUCKET_SORTS && (pc.flags & RADIX_FLAG_BUCKETS) != 0u ? planned_buckets : 0u;
     bool buckets = top1 != 0u;
     // Phases: digit passes (then the copy), or the bucket sorts' two; the tasks of the counted
-    // phases are counted in RADIX_S_DONE + phase when finished.
+    // phases are counted in RADIX_S_DONE + phase when finished (FOLD_HISTOGRAM:
+    // RADIX_HIST_FOLD_DONE + phase).
     uint counted = buckets ? 1u : passes;
     uint tasks = buckets ? tiles + RADIX_DIGITS : tiles * (passes + (copy_back ? 1u : 0u));
     // Digit by digit, the workgroups that a dispatch sized for bucket sorts has past one per
     // tile leave now, holding no ticket (each one that took tasks slowed the waits: H200, 2^18
-    // f32 depth keys, 0.057 -> 0.064 ms).
-    if (!buckets && radix_group_index() >= tiles) {
-        if (FOLD_HISTOGRAM)
-            fold_leave();
+    // f32 depth keys, 0.057 -> 0.064 ms). (FOLD_HISTOGRAM's workgroups hold their first ticket
+    // already: fold_task leaves as many without a task.)
+    if (!FOLD_HISTOGRAM && !buckets && radix_group_index() >= tiles)
         return;
-    }
     // A workgroup takes at most twice its share of the tasks, then leaves the rest to the
     // others (the dispatch has a workgroup per tile, so the shares cover every task). Without a
     // bound, a driver that runs workgroups one after another gives every task to the first
@@ -582,8 +775,11 @@ void main()
     // partitions of a pass fences and counts once (the counts it holds back meanwhile block
     // only the next pass, see above). A taken ticket is always run (others wait for its
     // count), so none is taken past max_taken.
+    // FOLD_HISTOGRAM's workgroups run by their own plan, and hold their first ticket already.
+    const bool own_plan = FOLD_HISTOGRAM;
     if (t == 0u)
-        s_broadcast = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+        s_broadcast = own_plan ? fold_task(first_task, buckets, tiles)
+                               : fused_take_ticket(RADIX_S_FUSED_TICKET, PLAN_STATE);
     barrier();
     uint k = s_broadcast;
     barrier(); // s_broadcast is written again below
@@ -596,8 +792,12 @@ void main()
         if (p > 0u && pending == 0u && p != waited) {
             // Subgroup 0 waits, then the workgroup goes on (a workgroup with partitions of
             // this pass pending has waited already).
-            if (gl_SubgroupID == 0u)
-                radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
+            if (gl_SubgroupID == 0u) {
+                if (own_plan)
+                    fold_wait_hist(RADIX_HIST_FOLD_DONE + p - 1u, tiles);
+                else
+                    radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
+            }
             // Then every invocation orders its reads after what subgroup 0 saw.
             barrier();
             memoryBarrierBuffer();
@@ -607,27 +807,27 @@ void main()
         if (buckets) {
             if (p == 0u) {
                 next = radix_onesweep_partition(top1 - 1u, 0u, 0u, part, n, tiles, false, fetch,
-                                                RADIX_S_FUSED_TICKET);
+                                                RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
             } else {
                 if (t == 0u && fetch)
-                    next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+                    next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
                 bucket_sort(top1 - 1u, part, n, active_digits);
             }
         } else if (p < passes && (active_digits & (1u << p)) != 0u) {
             // The plan's parity (RADIX_S_PARITY): the active digits before p, mod 2.
             uint parity = bitCount(active_digits & ((1u << p) - 1u)) & 1u;
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
-                                            RADIX_S_FUSED_TICKET);
+                                            RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);
         } else {
             if (t == 0u && fetch)
-                next = atomicAdd(state[RADIX_S_FUSED_TICKET], 1u);
+                next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);
             if (p == passes)
                 copy_back_tile(part, n);
         }
         if (p < counted)
             ++pending;
         if (t == 0u)
-            s_broadcast = fetch ? next : tasks;
+            s_broadcast = !fetch ? tasks : own_plan ? fold_task(next - tiles, buckets, tiles) : next;
         barrier();
         next = s_broadcast;
         barrier(); // s_broadcast is written again next round
@@ -635,8 +835,12 @@ void main()
         if (pending != 0u && next_p != p) {
             memoryBarrierBuffer(); // the partitions' writes before their count
             barrier();
-            if (t == 0u)
-                atomicAdd(state[RADIX_S_DONE + p], pending);
+            if (t == 0u) {
+                if (own_plan)
+                    atomicAdd(hist[RADIX_HIST_FOLD_DONE + p], pending);
+                else
+                    atomicAdd(state[RADIX_S_DONE + p], pending);
+            }
             pending = 0u;
         }
         k = next;

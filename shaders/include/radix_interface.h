@@ -78,19 +78,21 @@
 #define RADIX_STATE_WORDS (RADIX_S_SCAN_ARRIVED + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
- * clears what it read), as many exclusive scans (the plan's), then the ticket of the histogram
+ * clears what it read, or the fused pass's last workgroup), as many exclusive scans (the
+ * plan's), then the ticket of the histogram
  * workgroups that finished (the last one plans; back to zero after it). It lies past every other
  * pass's scratch, so that on a persistent scratch each radix sort finds it as the last one left
  * it whatever other sorts of the sorter ran in between. */
 #define RADIX_HIST_TICKET (2u * RADIX_MAX_PASSES * RADIX_DIGITS)
 /* The fused pass that builds its own histogram (radix_onesweep_fused.comp, FOLD_HISTOGRAM):
- * its chunk ticket, the plan's done flag and the count of its workgroups that left (the last
- * one zeroes all three for the next sort; RADIX_HIST_TICKET counts its counted chunks), each in
- * a 128-byte line of its own: every workgroup polls the flag while the planner reads and writes
- * the counts. */
+ * its chunk ticket (past the chunks, its task ticket), the count of its workgroups that left and
+ * the count of finished tasks of each digit pass (RADIX_HIST_FOLD_DONE + pass); the last
+ * workgroup to leave zeroes these, RADIX_HIST_TICKET (the count of counted chunks) and the
+ * counts for the next sort. Each group in a 128-byte line of its own: every workgroup polls the
+ * chunk count, then the done counts, while others count and take tickets. */
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
-#define RADIX_HIST_FOLD_PLANNED (RADIX_HIST_TICKET + 64u)
-#define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 96u)
+#define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 64u)
+#define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 96u)
 /* Portable upsweeps: scan group g's totals of digit d at
  * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
  * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */

@@ -31,6 +31,25 @@ const uint STALL_SPIN_LIMIT = 1u << 20; // polls
 // never run has slowed them: docs/perf-notes.md).
 layout(constant_id = 8) const bool STALL_EMULATION = false;
 
+// The global start of digit d in pass p (the plan's scan in the histogram binding), and the next
+// task ticket (from state[word]): an includer whose workgroups may plan for themselves
+// (radix_onesweep_fused.comp) defines these before including this file, for the partitions
+// called with another plan kind (0: this default; a constant at each call, so that each
+// inlined copy has one kind).
+#ifndef RADIX_DIGIT_START
+#define RADIX_DIGIT_START(p, d, plan) hist[(RADIX_MAX_PASSES + (p)) * RADIX_DIGITS + (d)]
+#endif
+#ifndef RADIX_TAKE_TICKET
+#define RADIX_TAKE_TICKET(word, plan) atomicAdd(state[word], 1u)
+#endif
+
+// A look-back gives up after this many steps (0: never). The fused pass bounds it: there a
+// workgroup that gave up a wait on a broken persistent scratch may hold a partition it never
+// publishes, and the sort must end (wrong) rather than hang.
+#ifndef RADIX_LOOKBACK_SPIN_LIMIT
+#define RADIX_LOOKBACK_SPIN_LIMIT 0u
+#endif
+
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
@@ -44,16 +63,17 @@ const uint LB_WIDTH = 4u;
 // fused pass's) when the look-back is done and returns it; the scatter hides the atomic's round
 // trip, and nothing between taking the ticket and running it waits. (Taken at the partition's
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
-// the first digit and later ones had none.) Else returns 0.
+// the first digit and later ones had none.) Else returns 0. plan: the kind of plan the digit
+// starts and the ticket come from (RADIX_DIGIT_START, RADIX_TAKE_TICKET above; 0: the state's).
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
                                    uint tiles, bool stall_first, bool full, bool fetch_next,
-                                   uint ticket_word)
+                                   uint ticket_word, uint plan)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
-    uint global_start = t < RADIX_DIGITS ? hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] : 0u;
+    uint global_start = t < RADIX_DIGITS ? RADIX_DIGIT_START(p, t, plan) : 0u;
     radix_count_tile(data_parity, tile_base, tile_n, shift, full, false);
 
     if (stall_first) {
@@ -86,7 +106,10 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         if (part != 0u) {
             uint j = part;
             bool done = false;
+            uint steps = 0u;
             while (!subgroupAll(done)) {
+                if (RADIX_LOOKBACK_SPIN_LIMIT != 0u && ++steps >= RADIX_LOOKBACK_SPIN_LIMIT)
+                    done = true;
                 if (!done) {
                     // The words of up to LB_WIDTH predecessors at once (independent loads, one
                     // round trip), then summed back from the nearest while they are published,
@@ -115,7 +138,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                 }
             }
         }
-        uint start = d == t ? global_start : hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+        uint start = d == t ? global_start : RADIX_DIGIT_START(p, d, plan);
         s_dst[d] = start + exclusive - s_tile_start[d];
     }
     // Clear this partition's row of the other region for the next active pass.
@@ -124,7 +147,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         lookback[next_row + d] = 0u;
     uint next_ticket = 0u;
     if (fetch_next && t == 0u)
-        next_ticket = atomicAdd(state[ticket_word], 1u);
+        next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
     // The first round's keys are staged before the barrier that publishes s_dst: the
     // subgroups without a digit to look back for stage while the others wait, and the scatter
     // needs one barrier fewer.
@@ -143,16 +166,16 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, uint n, uint tiles,
-                              bool stall_first, bool fetch_next, uint ticket_word)
+                              bool stall_first, bool fetch_next, uint ticket_word, uint plan)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
     if (part != 0u || first_n == TILE)
         return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, tiles,
-                                             stall_first, true, fetch_next, ticket_word);
+                                             stall_first, true, fetch_next, ticket_word, plan);
     else
         return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, tiles,
-                                             stall_first, false, fetch_next, ticket_word);
+                                             stall_first, false, fetch_next, ticket_word, plan);
 }
 
 #endif

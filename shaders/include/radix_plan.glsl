@@ -32,19 +32,84 @@ void radix_plan_write_groups(uint entry, uint groups)
     state[w + 3u] = 0u;
 }
 
-// The plan's summary word (radix_plan_sort's result), for the fused pass that publishes it in
-// its flag: bit 0 set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12
-// RADIX_S_BUCKETS, bit 13 whether the plan asks for the copy back.
+// The plan's summary word (radix_plan_sort's result, and the fused pass's own plans'): bit 0
+// set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12 RADIX_S_BUCKETS, bit 13 whether
+// the plan asks for the copy back.
 const uint PLAN_WORD_ACTIVE_SHIFT = 1u;
 const uint PLAN_WORD_BUCKETS_SHIFT = 9u;
 const uint PLAN_WORD_COPY_BIT = 1u << 13u;
 
+// Invocation t's counts of digit t at every digit position (zero past pc.digit_count), all
+// loaded at once, so that the plan - the histogram pass's exposed tail - waits for one round
+// trip instead of one per digit position. zero: leave them and the histogram ticket zero for the
+// next sort (this invocation's own words: it has read them).
+void radix_plan_load_counts(out uint c[RADIX_MAX_PASSES], bool zero)
+{
+    uint t = gl_LocalInvocationID.x;
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        c[p] = p < pc.digit_count ? hist[p * RADIX_DIGITS + t] : 0u;
+    if (zero) {
+        [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+            if (p < pc.digit_count)
+                hist[p * RADIX_DIGITS + t] = 0u;
+        if (t == 0u)
+            hist[RADIX_HIST_TICKET] = 0u;
+    }
+}
+
+// Clears the plan's shared words; a barrier must follow before radix_plan_mark_constant.
+void radix_plan_clear_shared()
+{
+    uint t = gl_LocalInvocationID.x;
+    if (t < RADIX_MAX_PASSES)
+        s_plan_constant[t] = 0u;
+    if (t == 0u)
+        s_plan_largest = 0u;
+}
+
+// Flags the digit positions where one digit value has every key (its pass cannot change the
+// order); visible to the workgroup after the next barrier.
+void radix_plan_mark_constant(uint c[RADIX_MAX_PASSES], uint n)
+{
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        if (p < pc.digit_count && c[p] == n)
+            s_plan_constant[p] = 1u;
+}
+
+// After radix_plan_mark_constant's flags are visible: the active digits (bit p: its pass runs)
+// and the bucket sorts' choice, 1 + the most significant active digit where RADIX_FLAG_BUCKETS
+// asks for them, two or more digits are active and every value of that digit (a bucket) fits
+// one tile, else 0; top_count: invocation t's count of digit t there. Every invocation calls it
+// and gets the same answer.
+uint radix_plan_buckets(uint c[RADIX_MAX_PASSES], uint n, out uint active_mask, out uint top_count)
+{
+    uint top = 0u, active_digits = 0u;
+    active_mask = 0u;
+    for (uint p = 0u; p < pc.digit_count; ++p) {
+        if (n >= 2u && s_plan_constant[p] == 0u) {
+            top = p;
+            ++active_digits;
+            active_mask |= 1u << p;
+        }
+    }
+    top_count = 0u;
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        top_count = p == top ? c[p] : top_count; // (no dynamic index into c)
+    if ((pc.flags & RADIX_FLAG_BUCKETS) == 0u || active_digits < 2u) // uniform
+        return 0u;
+    uint largest = subgroupMax(top_count);
+    if (subgroupElect())
+        atomicMax(s_plan_largest, largest);
+    barrier();
+    return s_plan_largest <= pc.tile_size ? top + 1u : 0u;
+}
+
 // Run by one whole workgroup of RADIX_PLAN_WORKGROUP invocations (one digit value each) after
-// every histogram count is in `hist`, for n (the clamped count) elements. Leaves the counts and
-// the histogram ticket zero for the next sort. Without a prepare pass (RADIX_FLAG_HOST_SIZED)
-// it also writes the sizes to the state and resets the pass words. Returns the plan's summary
-// word in invocation 0 (0 in the others).
-uint radix_plan_sort(uint n)
+// every histogram count is in `hist`, for n (the clamped count) elements, with the counts c from
+// radix_plan_load_counts. Without a prepare pass (RADIX_FLAG_HOST_SIZED) it also writes the
+// sizes to the state and resets the pass words. Returns the plan's summary word in invocation 0
+// (0 in the others).
+uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
 {
     uint t = gl_LocalInvocationID.x;
     // The sizes from the count (as the prepare pass derived them), not loaded from the state.
@@ -56,63 +121,31 @@ uint radix_plan_sort(uint n)
         state[RADIX_S_BLOCKS] = blocks;
         radix_reset_pass_words();
     }
-    // Every count load first, so that the plan - the histogram pass's exposed tail - waits for
-    // one round trip instead of one per digit position.
-    uint c[RADIX_MAX_PASSES];
-    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
-        c[p] = p < pc.digit_count ? hist[p * RADIX_DIGITS + t] : 0u;
-    // Zero again for the next sort (this invocation's own words: it has read them).
-    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
-        if (p < pc.digit_count)
-            hist[p * RADIX_DIGITS + t] = 0u;
-    if (t == 0u)
-        hist[RADIX_HIST_TICKET] = 0u;
-    if (t < RADIX_MAX_PASSES)
-        s_plan_constant[t] = 0u;
-    if (t == 0u)
-        s_plan_largest = 0u;
+    radix_plan_clear_shared();
     barrier();
+    radix_plan_mark_constant(c, n);
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
         if (p < pc.digit_count) { // uniform
-            if (c[p] == n)
-                s_plan_constant[p] = 1u;
             hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c[p]);
             barrier();
         }
     }
-    // Buckets: the largest bucket of the most significant active digit (the constant flags are
-    // complete after the loop's last barrier).
-    bool buckets = (pc.flags & RADIX_FLAG_BUCKETS) != 0u && n >= 2u;
-    uint top = 0u, active_digits = 0u;
-    for (uint p = 0u; p < pc.digit_count; ++p) {
-        if (s_plan_constant[p] == 0u) {
-            top = p;
-            ++active_digits;
-        }
-    }
-    if (buckets && active_digits >= 2u) {
-        uint top_count = 0u;
-        [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
-            top_count = p == top ? c[p] : top_count; // (no dynamic index into c)
-        uint largest = subgroupMax(top_count);
-        if (subgroupElect())
-            atomicMax(s_plan_largest, largest);
-        barrier();
-    }
+    uint active_mask, top_count;
+    uint top1 = radix_plan_buckets(c, n, active_mask, top_count);
     uint word = 0u;
     if (t == 0u) {
         // One pass and a local sort of every bucket, where each fits a tile and lower digits
         // remain (radix_onesweep_fused.comp); else digit by digit.
-        buckets = buckets && active_digits >= 2u && s_plan_largest <= pc.tile_size;
-        state[RADIX_S_BUCKETS] = buckets ? top + 1u : 0u;
-        word = 1u | ((buckets ? top + 1u : 0u) << PLAN_WORD_BUCKETS_SHIFT);
+        bool buckets = top1 != 0u;
+        state[RADIX_S_BUCKETS] = top1;
+        word = 1u | (top1 << PLAN_WORD_BUCKETS_SHIFT);
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
         // Onesweep: a workgroup per tile, or at most pc.onesweep_groups that loop over the tiles.
         uint groups = portable ? blocks
                                : (pc.onesweep_groups != 0u ? min(tiles, pc.onesweep_groups) : tiles);
         uint ordinal = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
-            bool runs = p < pc.digit_count && n >= 2u && s_plan_constant[p] == 0u;
+            bool runs = (active_mask & (1u << p)) != 0u;
             state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
             word |= runs ? 1u << (PLAN_WORD_ACTIVE_SHIFT + p) : 0u;
             state[RADIX_S_PARITY + p] = ordinal & 1u;

@@ -99,8 +99,8 @@ static uint32_t multiprocessor_count(const vksort_vk_sorter *s, const vksort_vk_
     return sm.shaderSMCount;
 }
 
-/* Shared memory of a tile pass besides the staging area: counts, starts, destinations, run,
- * scan words. */
+/* Shared memory of a tile pass besides the staging area: counts, starts, destinations, one more
+ * digit row (the portable downsweep's runs, the fused pass's own bucket starts), scan words. */
 static uint32_t radix_fixed_bytes(uint32_t wg)
 {
     return 4u * (4u * RADIX_DIGITS + wg / 4u + 16u);

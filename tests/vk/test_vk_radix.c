@@ -1021,6 +1021,29 @@ static void test_small_tile_geometry(void)
     }
 }
 
+/* The histogram words at a radix sorter's scratch end (RADIX_HIST_ONESWEEP_WORDS of them, see
+ * radix_interface.h) that the fused pass with its own histogram must leave zero for the next
+ * sort on a persistent scratch, and how many of them are not: the counts, the chunk count and
+ * ticket, the leave count and the passes' done counts. One left over makes the next sort count
+ * no chunk, plan early or run a pass before the one it waits for. */
+static uint32_t *fold_hist_words(const sort_slot *slot, const void *scratch)
+{
+    return (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_ONESWEEP_WORDS;
+}
+
+static uint32_t fold_words_left(const uint32_t *hist)
+{
+    uint32_t left = 0;
+    for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
+        left += hist[w] != 0u;
+    const uint32_t words[] = {RADIX_HIST_TICKET, RADIX_HIST_FOLD_TICKET, RADIX_HIST_FOLD_LEFT};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; ++i)
+        left += hist[words[i]] != 0u;
+    for (uint32_t p = 0; p < RADIX_MAX_PASSES; ++p)
+        left += hist[RADIX_HIST_FOLD_DONE + p] != 0u;
+    return left;
+}
+
 /* The small tiles' fused pass building its own histogram and plan (a host count on a persistent
  * scratch; 32-bit keys where the small tiles have 256 invocations, up to 32 of them): one
  * dispatch, so one pass in the timestamps (past that count, and for an indirect count, the
@@ -1028,9 +1051,8 @@ static void test_small_tile_geometry(void)
  * sort right: counts from 2 to the range's end and past it, constant keys (no active digit),
  * partial bit ranges, both directions, with sorts of other plans in between (indirect counts,
  * counts past the small range). After each, the histogram words at the scratch's end are zero
- * (counts, ticket, and the pass's chunk ticket, plan flag and leave count): one left over makes
- * the next sort count no chunk or run before its plan. A scratch left broken on purpose (a
- * chunk ticket past the tiles) costs one wrong sort, not a hang, and the next sorts right. */
+ * (fold_words_left). A scratch left broken on purpose (a chunk ticket past the tiles) costs one
+ * wrong sort, not a hang, and the next sorts right. */
 static void test_fused_histogram(void)
 {
     const struct { vksort_key_type type; int payload; } cfg[] = {
@@ -1082,19 +1104,8 @@ static void test_fused_histogram(void)
             CHECK(sort_check_run(&c, &scratch));
             if (!scratch)
                 continue;
-            /* What every radix sort leaves for the next (the histogram words lie at the end of
-             * the scratch, RADIX_HIST_ONESWEEP_WORDS of them): zero counts, chunk tickets, flag
-             * and leave count. */
-            const uint32_t *hist = (const uint32_t *)((const char *)scratch + slot->reqs.scratch_size) -
-                                   RADIX_HIST_ONESWEEP_WORDS;
-            uint32_t left = 0;
-            for (uint32_t w = 0; w < RADIX_MAX_PASSES * RADIX_DIGITS; ++w)
-                left += hist[w] != 0u;
-            CHECK_EQ(left, 0u);
-            CHECK_EQ(hist[RADIX_HIST_TICKET], 0u);
-            CHECK_EQ(hist[RADIX_HIST_FOLD_TICKET], 0u);
-            CHECK_EQ(hist[RADIX_HIST_FOLD_PLANNED], 0u);
-            CHECK_EQ(hist[RADIX_HIST_FOLD_LEFT], 0u);
+            /* What every radix sort leaves for the next. */
+            CHECK_EQ(fold_words_left(fold_hist_words(slot, scratch)), 0u);
         }
         if (k != 0)
             continue;
@@ -1107,13 +1118,10 @@ static void test_fused_histogram(void)
         CHECK(sort_check_run(&c, &scratch));
         if (!scratch)
             continue;
-        uint32_t *hist = (uint32_t *)((char *)(uintptr_t)scratch + slot->reqs.scratch_size) - RADIX_HIST_ONESWEEP_WORDS;
+        uint32_t *hist = fold_hist_words(slot, scratch);
         hist[RADIX_HIST_FOLD_TICKET] = 1000u;
         (void)sort_check_run(&c, NULL);
-        CHECK_EQ(hist[RADIX_HIST_FOLD_TICKET], 0u);
-        CHECK_EQ(hist[RADIX_HIST_FOLD_PLANNED], 0u);
-        CHECK_EQ(hist[RADIX_HIST_FOLD_LEFT], 0u);
-        CHECK_EQ(hist[RADIX_HIST_TICKET], 0u);
+        CHECK_EQ(fold_words_left(hist), 0u);
         c.seed = 8299;
         CHECK(sort_check_run(&c, NULL));
     }
@@ -1207,6 +1215,9 @@ static void test_bucket_sorts(void)
         if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || !pr->radix_small_fused)
             continue;
         const int full_top = (int)vksort_key_size(cfg[k].type); /* a digit per byte: 1 + the highest */
+        /* Whether the small sorts of a host count fold the histogram into the fused pass,
+         * where every workgroup plans the bucket sorts itself (radix_onesweep_fused.comp). */
+        const int folds = (cfg[k].flags & persistent) && pr->radix_fused_histogram_max_count > 0u;
         for (size_t i = 0; i < case_count; ++i) {
             if (cases[i].n > pr->radix_small_max_count || (quick && i % 2 == 1))
                 continue;
@@ -1219,6 +1230,8 @@ static void test_bucket_sorts(void)
             c.seed = 8400 + 31u * (uint32_t)k + (uint32_t)i;
             const void *scratch = NULL;
             CHECK(sort_check_run(&c, &scratch));
+            if (scratch && folds && c.n <= pr->radix_fused_histogram_max_count && !c.indirect)
+                CHECK_EQ(fold_words_left(fold_hist_words(slot, scratch)), 0u);
             if (!scratch || cases[i].top < 0)
                 continue;
             int want = cases[i].top == FULL ? full_top : cases[i].top;
@@ -1232,6 +1245,36 @@ static void test_bucket_sorts(void)
             }
             CHECK_EQ(state[RADIX_S_BUCKETS], (uint32_t)want);
         }
+        if (!folds || !on || k != 0)
+            continue;
+        /* A broken promise on the bucket path (a chunk ticket left past the tiles: no chunk
+         * is counted, so no workgroup may plan): the sort ends (the waits for the count give
+         * up; its result is not checked), leaves the words zero, and the next sort is right. */
+        const void *scratch = NULL;
+        c.n = 9000;
+        c.dist = DIST_UNIFORM;
+        c.desc = 0;
+        c.indirect = 0;
+        c.bit_end = sort_check_bit_range(c.cfg.type, 0, &c.bit_begin);
+        CHECK(sort_check_run(&c, &scratch));
+        if (!scratch)
+            continue;
+        uint32_t *hist = fold_hist_words(slot, scratch);
+        CHECK_EQ(fold_words_left(hist), 0u);
+        hist[RADIX_HIST_FOLD_TICKET] = 1000u;
+        (void)sort_check_run(&c, NULL);
+        CHECK_EQ(fold_words_left(hist), 0u);
+        c.seed = 8499;
+        CHECK(sort_check_run(&c, NULL));
+        /* A chunk count left at 1: the workgroup whose chunks bring it to the tiles plans on
+         * partial counts, the later ones never see it equal the tiles and give up holding
+         * tasks that others' look-backs wait for (bounded there: FUSED_SPIN_LIMIT). The sort
+         * ends, leaves the words zero, and the next is right. */
+        hist[RADIX_HIST_TICKET] = 1u;
+        (void)sort_check_run(&c, NULL);
+        CHECK_EQ(fold_words_left(hist), 0u);
+        c.seed = 8498;
+        CHECK(sort_check_run(&c, NULL));
     }
 }
 
