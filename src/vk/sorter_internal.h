@@ -324,7 +324,7 @@ typedef struct vksort_vk_radix_plan {
      * &radix.mid. */
     const vksort_vk_radix_geometry *geometry;
     /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
-     * dispatch has radix.bucket_groups more workgroups. */
+     * dispatch has spare workgroups beside the tiles' (radix.c's bucket_sort_workgroups). */
     int buckets;
     uint32_t pass_count;
     /* vksort_vk_radix_pipe of each pass: at most prepare, histogram, two passes (upsweep and
