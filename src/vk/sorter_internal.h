@@ -92,7 +92,10 @@ typedef struct vksort_vk_radix {
     /* The small geometry's fused sorts may sort in buckets (RADIX_FLAG_BUCKETS): its shared
      * memory holds a tile's keys at once, where radix_buckets asks for them (AUTO: GPUs). */
     int small_buckets;
-    uint32_t bucket_groups; /* workgroups a bucket sort's dispatch adds to the tiles' */
+    uint32_t bucket_groups; /* workgroups a bucket sort's dispatch adds to the tiles', at most */
+    /* Workgroups of the fused pipelines the device runs at once (two per multiprocessor where
+     * the driver gives the count, else 0: unknown); caps a bucket sort's dispatch (radix.c). */
+    uint32_t bucket_resident;
     uint32_t subgroup_size;        /* the pinned size, else the device's default size */
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
@@ -321,7 +324,7 @@ typedef struct vksort_vk_radix_plan {
      * &radix.mid. */
     const vksort_vk_radix_geometry *geometry;
     /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
-     * dispatch has radix.bucket_groups more workgroups. */
+     * dispatch has spare workgroups beside the tiles' (radix.c's bucket_sort_workgroups). */
     int buckets;
     uint32_t pass_count;
     /* vksort_vk_radix_pipe of each pass: at most prepare, histogram, two passes (upsweep and
