@@ -126,11 +126,10 @@ bool fold_wait_hist(uint word, uint target)
 }
 
 // A spare workgroup (see fold_histogram_and_plan) waits at most this many polls for the tiles'
-// workgroups to take every chunk, then takes tickets itself. GPUs start a dispatch's workgroups
-// in index order, so there the chunks are taken within a microsecond (H200: under 100 polls);
-// the bound is for a device that starts the spares first, where waiting longer could only
-// delay the chunks' counts. (It also keeps lavapipe's loop limiter out of reach, see
-// radix_wait.glsl.)
+// workgroups to take every chunk, then takes tickets itself. Where a dispatch's workgroups start
+// in index order (the tiles' first) the chunks are taken by the time a spare polls; the bound is
+// for a device that starts the spares first, where waiting longer could only delay the chunks'
+// counts. (It also keeps lavapipe's loop limiter out of reach, see radix_wait.glsl.)
 const uint SPARE_WAIT_POLLS = 1024u;
 
 // Whether every chunk ticket is taken (the chunk ticket at or past `tiles`) within
@@ -231,9 +230,9 @@ uint fold_histogram_and_plan(out uint first_task)
     // while the tiles' workgroups take them all, and takes its first ticket (its first task)
     // only once the chunks are counted. So its ticket is off the chunk counters' path and the
     // first tasks - the first digit pass, or bucket sorts' phase 0 - go to the workgroups that
-    // counted, which the GPU spread one per multiprocessor. (H200, 2026-12-03, spares taking a
-    // chunk ticket first, as any workgroup: f32 depth keys 2^14 35.4 -> 41.2 us, 2^16 41.1 ->
-    // 45.3, u32 pairs 2^16 25.7 -> 26.8; docs/perf-notes.md.) Should the chunks not all be
+    // counted (which of the two gains the time is not separated). (H200, 2026-12-03, spares
+    // taking a chunk ticket first, as any workgroup: f32 depth keys 2^14 35.4 -> 41.2 us, 2^16
+    // 41.1 -> 45.3, u32 pairs 2^16 25.7 -> 26.8; docs/perf-notes.md.) Should the chunks not all be
     // taken within SPARE_WAIT_POLLS polls (a device that starts the spares first), it takes
     // tickets as every workgroup does: then all chunks are still taken by running workgroups.
     bool spare_waits = false;

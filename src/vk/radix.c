@@ -988,7 +988,7 @@ static int pass_entry(uint32_t kind, uint32_t slot)
  * the resident count a spare starts only when another has left, and its plan then lies on the
  * sort's path. H200 (2026-12-03, tiles + 256 -> at most 264 workgroups): u32 pairs 2^16 26.2
  * -> 24.7 us, u32 keys 2^16 25.3 -> 23.8, f32 depth pairs 2^18 62.2 -> 59.6; fewer spares than
- * buckets minus tiles (240 in all at 2^16) cost 3-8 us. */
+ * buckets minus tiles (240 workgroups in all) cost 2.4-8 us at 2^15-2^18. */
 static uint32_t bucket_sort_workgroups(const vksort_vk_radix *rx, uint32_t tiles, int buckets)
 {
     if (!buckets)
