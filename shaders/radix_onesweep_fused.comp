@@ -110,18 +110,36 @@ void fold_zero_words()
     hist[RADIX_HIST_TICKET] = 0u;
 }
 
-// Waits until hist[word] == target, as radix_wait_state (one subgroup, at most FUSED_SPIN_LIMIT
-// polls); returns whether it was reached. Equality, not >=: on a scratch that broke the
-// persistent-scratch promise a word past its target must not let the sort go on.
-bool fold_wait_hist(uint word, uint target)
+// Polls hist[word], as radix_wait_state (one subgroup, at most max_polls polls), until it equals
+// target - or, at_least, until it is at least target; returns whether it got there. Equality for
+// the counts: on a scratch that broke the persistent-scratch promise a count past its target
+// must not let the sort go on. (at_least for the chunk ticket, which taking chunks moves past
+// them.)
+bool fold_poll_hist(uint word, uint target, bool at_least, uint max_polls)
 {
     bool reached = false;
-    for (uint polls = 0u; !reached && polls < FUSED_SPIN_LIMIT; polls += POLL_BURST) {
+    for (uint polls = 0u; !reached && polls < max_polls; polls += POLL_BURST) {
         [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
-            if (!reached)
-                reached = subgroupBroadcastFirst(hist_poll[word]) == target;
+            if (!reached) {
+                uint v = subgroupBroadcastFirst(hist_poll[word]);
+                reached = at_least ? v >= target : v == target;
+            }
         }
     }
+    return reached;
+}
+
+// fold_poll_hist by subgroup 0, its answer for every invocation. Every invocation calls it.
+bool fold_workgroup_poll_hist(uint word, uint target, bool at_least, uint max_polls)
+{
+    if (gl_SubgroupID == 0u) {
+        bool reached = fold_poll_hist(word, target, at_least, max_polls);
+        if (subgroupElect())
+            s_broadcast = reached ? 1u : 0u;
+    }
+    barrier();
+    bool reached = s_broadcast != 0u;
+    barrier(); // s_broadcast read
     return reached;
 }
 
@@ -131,20 +149,6 @@ bool fold_wait_hist(uint word, uint target)
 // for a device that starts the spares first, where waiting longer could only delay the chunks'
 // counts. (It also keeps lavapipe's loop limiter out of reach, see radix_wait.glsl.)
 const uint SPARE_WAIT_POLLS = 1024u;
-
-// Whether every chunk ticket is taken (the chunk ticket at or past `tiles`) within
-// SPARE_WAIT_POLLS polls. One subgroup calls it. (>=: taking chunks moves the ticket past them.)
-bool fold_wait_chunks_taken(uint tiles)
-{
-    bool taken = false;
-    for (uint polls = 0u; !taken && polls < SPARE_WAIT_POLLS; polls += POLL_BURST) {
-        [[unroll]] for (uint k = 0u; k < POLL_BURST; ++k) {
-            if (!taken)
-                taken = subgroupBroadcastFirst(hist_poll[RADIX_HIST_FOLD_TICKET]) >= tiles;
-        }
-    }
-    return taken;
-}
 
 // The task of an own plan's ticket k (counted past the chunks). Digit by digit on a dispatch
 // sized for bucket sorts, the tickets from `tiles` up to the dispatch's size are no task
@@ -235,17 +239,8 @@ uint fold_histogram_and_plan(out uint first_task)
     // 41.1 -> 45.3, u32 pairs 2^16 25.7 -> 26.8; docs/perf-notes.md.) Should the chunks not all be
     // taken within SPARE_WAIT_POLLS polls (a device that starts the spares first), it takes
     // tickets as every workgroup does: then all chunks are still taken by running workgroups.
-    bool spare_waits = false;
-    if (gl_WorkGroupID.x >= tiles) { // uniform
-        if (gl_SubgroupID == 0u) {
-            bool taken = fold_wait_chunks_taken(tiles);
-            if (subgroupElect())
-                s_broadcast = taken ? 1u : 0u;
-        }
-        barrier();
-        spare_waits = s_broadcast != 0u;
-        barrier(); // s_broadcast read
-    }
+    bool spare_waits = gl_WorkGroupID.x >= tiles && // uniform
+                       fold_workgroup_poll_hist(RADIX_HIST_FOLD_TICKET, tiles, true, SPARE_WAIT_POLLS);
     if (t == 0u)
         s_broadcast = spare_waits ? tiles : atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
     barrier(); // s_hist zeroed, s_broadcast written
@@ -286,18 +281,8 @@ uint fold_histogram_and_plan(out uint first_task)
         last = s_broadcast == tiles;
         barrier(); // s_broadcast read
     }
-    if (!last) {
-        if (gl_SubgroupID == 0u) {
-            bool arrived = fold_wait_hist(RADIX_HIST_TICKET, tiles);
-            if (subgroupElect())
-                s_broadcast = arrived ? 1u : 0u;
-        }
-        barrier();
-        bool arrived = s_broadcast != 0u;
-        barrier(); // s_broadcast read
-        if (!arrived)
-            return 0u;
-    }
+    if (!last && !fold_workgroup_poll_hist(RADIX_HIST_TICKET, tiles, false, FUSED_SPIN_LIMIT))
+        return 0u;
     memoryBarrierBuffer(); // the counts after their count
     if (spare_waits) {
         if (t == 0u)
@@ -793,7 +778,7 @@ void main()
             // this pass pending has waited already).
             if (gl_SubgroupID == 0u) {
                 if (own_plan)
-                    fold_wait_hist(RADIX_HIST_FOLD_DONE + p - 1u, tiles);
+                    fold_poll_hist(RADIX_HIST_FOLD_DONE + p - 1u, tiles, false, FUSED_SPIN_LIMIT);
                 else
                     radix_wait_state(RADIX_S_DONE + p - 1u, tiles, FUSED_SPIN_LIMIT);
             }
