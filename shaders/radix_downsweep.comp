@@ -10,6 +10,29 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks
 
 shared uint s_run[RADIX_DIGITS];
 
+// Blocks of at least this many tiles run their full tiles without bounds tests (see main).
+#define RADIX_FULL_TILE_MIN_TILES 4u
+
+// One tile: rank, advance the block's running offsets, scatter. full: tile_n == TILE (a
+// constant at each call: the copy with it has no per-element bounds tests).
+void radix_downsweep_tile(uint tile, uint tile_base, uint tile_n, uint shift, uint last, uint n,
+                          bool prefetch, bool full)
+{
+    uint t = gl_LocalInvocationID.x;
+    barrier();
+    radix_rank_tile(0u, tile_base, tile_n, shift, full, prefetch);
+    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+        s_dst[d] = s_run[d] - s_tile_start[d];
+        s_run[d] += s_count[d];
+    }
+    radix_stage_first_round(0u, tile_n, full); // before the barrier radix_scatter_tile needs
+    barrier();
+    uint next_base = tile_base + TILE;
+    bool more = tile + 1u < last;
+    radix_scatter_tile(0u, tile_base, tile_n, shift, full, prefetch && more, next_base,
+                       more ? min(TILE, n - next_base) : 0u);
+}
+
 void main()
 {
     uint t = gl_LocalInvocationID.x;
@@ -17,9 +40,18 @@ void main()
     uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
     uint n = state[RADIX_S_COUNT];
     uint blocks = state[RADIX_S_BLOCKS];
-    uint block = radix_group_index();
-    if (block >= blocks)
+    uint group = radix_group_index();
+    if (group >= blocks)
         return;
+    // 32-bit keys with payloads: the full tiles of blocks that walk at least
+    // RADIX_FULL_TILE_MIN_TILES tiles run a copy of the tile code without per-element bounds
+    // tests. (H200, u32 pairs 2^28: 12.48 -> 11.63 ms; for every block at 2^24, 1-2 tiles a
+    // block, 0.851 -> 0.876, and keys 2^24 +3.7 %: docs/perf-notes.md, thirty-second session.)
+    const bool full_copy = HAS_VALUE != 0 && KEY64 == 0;
+    // With it, workgroups take the blocks last first, so that the block holding the short last
+    // tile (the other copy of the tile code, cold in the instruction cache) starts with the
+    // first wave instead of running alone at the pass's end (2^22 pairs 0.313 -> 0.266 ms).
+    uint block = full_copy ? blocks - 1u - group : group;
     uint shift = radix_pass_shift(p);
     uint first, last;
     radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
@@ -48,17 +80,9 @@ void main()
     for (uint tile = first; tile < last; ++tile) {
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
-        barrier();
-        radix_rank_tile(0u, tile_base, tile_n, shift, false, prefetch);
-        for (uint d = t; d < RADIX_DIGITS; d += WG) {
-            s_dst[d] = s_run[d] - s_tile_start[d];
-            s_run[d] += s_count[d];
-        }
-        radix_stage_first_round(0u, tile_n, false); // before the barrier radix_scatter_tile needs
-        barrier();
-        uint next_base = tile_base + TILE;
-        bool more = tile + 1u < last;
-        radix_scatter_tile(0u, tile_base, tile_n, shift, false, prefetch && more, next_base,
-                           more ? min(TILE, n - next_base) : 0u);
+        if (full_copy && tile_n == TILE && last - first >= RADIX_FULL_TILE_MIN_TILES)
+            radix_downsweep_tile(tile, tile_base, TILE, shift, last, n, prefetch, true);
+        else
+            radix_downsweep_tile(tile, tile_base, tile_n, shift, last, n, prefetch, false);
     }
 }
