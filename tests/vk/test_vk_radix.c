@@ -752,10 +752,12 @@ static void test_tiles_per_block(void)
             continue;
         const uint32_t tile = 128u;
         /* 3073 tiles (three a block, the first one four, the last tile partial), 1025 (one a
-         * block, the first two), 2048 (two a block, the last tile one short). */
+         * block, the first two), 2048 (two a block, the last tile one short), 5121 (five a
+         * block, the first six: u32 pairs run every block's full tiles without bounds tests,
+         * the blocks last first, radix_downsweep.comp). */
         const uint32_t counts[] = {3u * RADIX_MAX_BLOCKS * tile + 17u, (RADIX_MAX_BLOCKS + 1u) * tile,
-                                   2u * RADIX_MAX_BLOCKS * tile - 1u};
-        for (size_t i = 0; i < 3; ++i, ++rot) {
+                                   2u * RADIX_MAX_BLOCKS * tile - 1u, 5u * RADIX_MAX_BLOCKS * tile + 33u};
+        for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i, ++rot) {
             c.n = counts[i];
             c.dist = (test_dist)(rot % DIST_COUNT);
             c.desc = (int)(rot & 1u);
