@@ -10,8 +10,10 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks
 
 shared uint s_run[RADIX_DIGITS];
 
-// Blocks of at least this many tiles run their full tiles without bounds tests (see main).
-#define RADIX_FULL_TILE_MIN_TILES 4u
+// Whether blocks of at least RADIX_LONG_BLOCK_TILES tiles run their full tiles through a copy of
+// the tile code without per-element bounds tests (the host sets it for the counts where every
+// block is that long: radix.c's long_blocks).
+layout(constant_id = 14) const bool FULL_TILE_COPY = false;
 
 // One tile: rank, advance the block's running offsets, scatter. full: tile_n == TILE (a
 // constant at each call: the copy with it has no per-element bounds tests).
@@ -43,14 +45,12 @@ void main()
     uint group = radix_group_index();
     if (group >= blocks)
         return;
-    // 32-bit keys with payloads: the full tiles of blocks that walk at least
-    // RADIX_FULL_TILE_MIN_TILES tiles run a copy of the tile code without per-element bounds
-    // tests. (H200, u32 pairs 2^28: 12.48 -> 11.63 ms; for every block at 2^24, 1-2 tiles a
-    // block, 0.851 -> 0.876, and keys 2^24 +3.7 %: docs/perf-notes.md, thirty-second session.)
-    const bool full_copy = HAS_VALUE != 0 && KEY64 == 0;
+    // (Measured for 32-bit keys with payloads only: H200 u32 pairs 2^28 12.56 -> 11.49 ms.)
+    const bool full_copy = FULL_TILE_COPY && HAS_VALUE != 0 && KEY64 == 0;
     // With it, workgroups take the blocks last first, so that the block holding the short last
     // tile (the other copy of the tile code, cold in the instruction cache) starts with the
-    // first wave instead of running alone at the pass's end (2^22 pairs 0.313 -> 0.266 ms).
+    // first wave instead of running alone at the pass's end (every block on that copy: 2^22
+    // pairs 0.313 -> 0.266 ms, docs/perf-notes.md, thirty-second session).
     uint block = full_copy ? blocks - 1u - group : group;
     uint shift = radix_pass_shift(p);
     uint first, last;
@@ -80,7 +80,7 @@ void main()
     for (uint tile = first; tile < last; ++tile) {
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
-        if (full_copy && tile_n == TILE && last - first >= RADIX_FULL_TILE_MIN_TILES)
+        if (full_copy && tile_n == TILE && last - first >= RADIX_LONG_BLOCK_TILES)
             radix_downsweep_tile(tile, tile_base, TILE, shift, last, n, prefetch, true);
         else
             radix_downsweep_tile(tile, tile_base, tile_n, shift, last, n, prefetch, false);

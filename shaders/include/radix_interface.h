@@ -135,6 +135,9 @@
 /* Portable sort: at most this many blocks (workgroups) per pass (RADIX_SCAN_GROUPS groups of
  * RADIX_SCAN_GROUP: one load of a group total per digit and group, below). */
 #define RADIX_MAX_BLOCKS 1024u
+/* Portable blocks of at least this many tiles run their full tiles without bounds tests where
+ * the downsweep pipeline has FULL_TILE_COPY (radix_downsweep.comp; radix.c's long_blocks). */
+#define RADIX_LONG_BLOCK_TILES 4u
 /* Portable blocks per scan group, and the most groups. A digit pass's offsets need no dispatch
  * of their own: each upsweep block writes its counts and adds them to its scan group's totals
  * (global atomics into RADIX_HIST_GROUP_TOTALS); the last block of the pass to arrive

@@ -594,6 +594,19 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     }
     rx->max_tiles = tiles ? tiles : 1u;
     rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
+    /* Portable pairs with 32-bit keys, where every block walks RADIX_LONG_BLOCK_TILES tiles or
+     * more: a downsweep pipeline that runs the full tiles without bounds tests. Its second copy
+     * of the tile code slowed the sorts with fewer tiles a block even where it never ran, and
+     * keys, so it is only taken there. (H200, u32 pairs, 512 x 21: 2^24 0.857 -> 0.891 ms with
+     * it, 2^25 1.730 -> 1.739, 2^26 3.326 -> 3.158, 2^27 6.416 -> 6.011, 2^28 12.56 -> 11.49;
+     * u32 keys 2^24 +3.7 %; docs/perf-notes.md, thirty-second session.) */
+    const uint64_t long_from = (uint64_t)RADIX_LONG_BLOCK_TILES * RADIX_MAX_BLOCKS * rx->geometry.tile;
+    if (rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE && s->has_payload && s->key_size == 4u &&
+        long_from <= s->max_count) {
+        rx->long_blocks = rx->geometry;
+        rx->long_blocks.full_tile_copy = 1;
+        rx->long_blocks_min_count = (uint32_t)long_from;
+    }
 
     /* Scratch layout, each range at the storage-buffer offset alignment. */
     const VkDeviceSize a = s->min_storage_align;
@@ -683,7 +696,8 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * elsewhere it cost 1-10 % on the H200); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
-     * histogram pipelines: code that never runs has slowed passes on the H200). */
+     * histogram pipelines: code that never runs has slowed passes on the H200), 14 whether the
+     * portable downsweep runs long blocks' full tiles without bounds tests (long_blocks). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
@@ -698,8 +712,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
         pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE,
-        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13};
+        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE,
+        g->full_tile_copy ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
@@ -732,7 +747,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     char label[96];
     snprintf(label, sizeof label, "vksort %s%s", name,
              geo == &rx->small ? " small tiles" : geo == &rx->mid ? " mid tiles"
-                                       : geo == &rx->wave ? " wave tiles" : "");
+                                       : geo == &rx->wave ? " wave tiles"
+                                       : geo == &rx->long_blocks ? " long blocks" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
     const uint32_t local = tile_pass ? workgroup : 256u;
@@ -815,6 +831,8 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (r != VKSORT_SUCCESS)
             return r;
     }
+    if (s->radix.long_blocks_min_count)
+        return create_pipeline(s, RADIX_PIPE_DOWNSWEEP, &s->radix.long_blocks);
     return VKSORT_SUCCESS;
 }
 
@@ -826,8 +844,8 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
-    vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
-    for (int k = 0; k < 3; ++k) {
+    vksort_vk_radix_geometry *others[4] = {&rx->small, &rx->mid, &rx->wave, &rx->long_blocks};
+    for (int k = 0; k < 4; ++k) {
         if (others[k]->onesweep)
             s->vk.vkDestroyPipeline(s->device, others[k]->onesweep, s->vk_allocator);
         if (others[k]->fused)
@@ -928,6 +946,8 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         p->geometry = &rx->wave;
     else if (rx->mid.max_count && p->count <= rx->mid.max_count)
         p->geometry = &rx->mid;
+    else if (rx->long_blocks_min_count && p->count >= rx->long_blocks_min_count)
+        p->geometry = &rx->long_blocks;
     /* A host count on a persistent scratch needs no prepare pass: the histogram pass is sized
      * here, finds its counts and ticket zero (the last sort's plan left them so) and its plan
      * does the rest (RADIX_FLAG_HOST_SIZED). */

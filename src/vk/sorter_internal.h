@@ -76,6 +76,9 @@ typedef struct vksort_vk_radix_geometry {
     VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
     VkPipeline fused_histogram; /* the small geometry's RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, or none */
     VkPipeline downsweep;    /* the portable downsweep at this geometry (the portable mid tiles) */
+    /* The portable downsweep runs the full tiles of blocks of several tiles without bounds
+     * tests (radix_downsweep.comp's FULL_TILE_COPY): the long_blocks geometry only. */
+    int full_tile_copy;
     /* Counts up to this run fused at this geometry (every digit pass in one dispatch); 0:
      * never, as with the stall emulation or subgroupPartitionNV ranking. */
     uint32_t fused_max_count;
@@ -112,6 +115,10 @@ typedef struct vksort_vk_radix {
     /* The wave band's tiles (on 32-lane devices u32 pairs 512 x 17 in one round, u32 keys 384 x
      * 22 compact; only its `fused` pipeline is built). max_count 0: none. */
     vksort_vk_radix_geometry wave;
+    /* The portable sort's counts from long_blocks_min_count on (0: none) take the default
+     * geometry with full_tile_copy, where every block walks several tiles (radix.c). */
+    vksort_vk_radix_geometry long_blocks;
+    uint32_t long_blocks_min_count;
     /* Polls per spin-loop iteration (radix_wait.glsl): 1, or 64 on lavapipe, which ends every
      * loop of an invocation after 65535 iterations of all its loops together. */
     uint32_t poll_burst;
@@ -299,7 +306,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 12u
+#define VKSORT_VK_RADIX_SPEC_MAX 13u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
@@ -320,8 +327,8 @@ typedef struct vksort_vk_radix_plan {
     uint32_t count;          /* host count, or max_count when indirect */
     uint32_t bit_begin, bit_end;
     uint32_t digit_count;
-    /* Onesweep's geometry for this count: NULL for the default one, else &radix.small or
-     * &radix.mid. */
+    /* The geometry for this count: NULL for the default one, else &radix.small, &radix.mid,
+     * &radix.wave or (portable) &radix.long_blocks. */
     const vksort_vk_radix_geometry *geometry;
     /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
      * dispatch has spare workgroups beside the tiles' (radix.c's bucket_sort_workgroups). */
