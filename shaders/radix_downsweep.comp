@@ -10,10 +10,14 @@ layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks
 
 shared uint s_run[RADIX_DIGITS];
 
-// Whether blocks of at least RADIX_LONG_BLOCK_TILES tiles run their full tiles through a copy of
-// the tile code without per-element bounds tests (the host sets it for the counts where every
-// block is that long: radix.c's long_blocks).
-layout(constant_id = 14) const bool FULL_TILE_COPY = false;
+// FULL_TILE_COPY 1 (the radix_downsweep_k32_v1_long module): blocks of at least
+// RADIX_LONG_BLOCK_TILES tiles run their full tiles through a copy of the tile code without
+// per-element bounds tests; the host takes it for the counts where every block is that long
+// (radix.c's long_blocks). A module of its own, not a specialization constant: the
+// specialised-off pipeline ran 19 % slower than the code without the copy (H200, u32 pairs 2^24).
+#ifndef FULL_TILE_COPY
+#define FULL_TILE_COPY 0
+#endif
 
 // One tile: rank, advance the block's running offsets, scatter. full: tile_n == TILE (a
 // constant at each call: the copy with it has no per-element bounds tests).
@@ -46,7 +50,7 @@ void main()
     if (group >= blocks)
         return;
     // (Measured for 32-bit keys with payloads only: H200 u32 pairs 2^28 12.56 -> 11.49 ms.)
-    const bool full_copy = FULL_TILE_COPY && HAS_VALUE != 0 && KEY64 == 0;
+    const bool full_copy = FULL_TILE_COPY != 0 && HAS_VALUE != 0 && KEY64 == 0;
     // With it, workgroups take the blocks last first, so that the block holding the short last
     // tile (the other copy of the tile code, cold in the instruction cache) starts with the
     // first wave instead of running alone at the pass's end (every block on that copy: 2^22

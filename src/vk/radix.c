@@ -595,14 +595,15 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->max_tiles = tiles ? tiles : 1u;
     rx->max_blocks = rx->max_tiles < RADIX_MAX_BLOCKS ? rx->max_tiles : RADIX_MAX_BLOCKS;
     /* Portable pairs with 32-bit keys, where every block walks RADIX_LONG_BLOCK_TILES tiles or
-     * more: a downsweep pipeline that runs the full tiles without bounds tests. Its second copy
-     * of the tile code slowed the sorts with fewer tiles a block even where it never ran, and
-     * keys, so it is only taken there. (H200, u32 pairs, 512 x 21: 2^24 0.857 -> 0.891 ms with
-     * it, 2^25 1.730 -> 1.739, 2^26 3.326 -> 3.158, 2^27 6.416 -> 6.011, 2^28 12.56 -> 11.49;
-     * u32 keys 2^24 +3.7 %; docs/perf-notes.md, thirty-second session.) */
+     * more: a downsweep module that runs those blocks' full tiles without bounds tests. Its
+     * second copy of the tile code slowed the sorts with fewer tiles a block even where it never
+     * ran, and keys, so only those counts take it. (H200, u32 pairs, 512 x 21, ms, every count
+     * on that module: 2^24 0.857 -> 0.891, 2^25 1.730 -> 1.739, 2^26 3.326 -> 3.158, 2^27 6.416
+     * -> 6.011, 2^28 12.56 -> 11.49; u32 keys 2^24 +3.7 % with such a copy; docs/perf-notes.md,
+     * thirty-second session.) */
     const uint64_t long_from = (uint64_t)RADIX_LONG_BLOCK_TILES * RADIX_MAX_BLOCKS * rx->geometry.tile;
     if (rx->algorithm == VKSORT_VK_ALGORITHM_PORTABLE && s->has_payload && s->key_size == 4u &&
-        long_from <= s->max_count) {
+        !rx->partitioned && long_from <= s->max_count) {
         rx->long_blocks = rx->geometry;
         rx->long_blocks.full_tile_copy = 1;
         rx->long_blocks_min_count = (uint32_t)long_from;
@@ -696,8 +697,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * elsewhere it cost 1-10 % on the H200); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
-     * histogram pipelines: code that never runs has slowed passes on the H200), 14 whether the
-     * portable downsweep runs long blocks' full tiles without bounds tests (long_blocks). */
+     * histogram pipelines: code that never runs has slowed passes on the H200). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
     const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
@@ -712,9 +712,8 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
         pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE,
-        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE,
-        g->full_tile_copy ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14};
+        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
@@ -740,6 +739,8 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
     vksort_vk_radix *rx = &s->radix;
     char name[64];
     vksort_vk_radix_module_name(s, pipe, name, sizeof name);
+    if (geo && geo->full_tile_copy) /* the long blocks' own module (radix_downsweep.comp) */
+        snprintf(name, sizeof name, "radix_downsweep_k32_v1_long");
     const int tile_pass = radix_tile_pass(pipe);
     const uint32_t workgroup = (geo ? geo : &rx->geometry)->workgroup;
     vksort_vk_radix_spec spec;

@@ -77,7 +77,7 @@ typedef struct vksort_vk_radix_geometry {
     VkPipeline fused_histogram; /* the small geometry's RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, or none */
     VkPipeline downsweep;    /* the portable downsweep at this geometry (the portable mid tiles) */
     /* The portable downsweep runs the full tiles of blocks of several tiles without bounds
-     * tests (radix_downsweep.comp's FULL_TILE_COPY): the long_blocks geometry only. */
+     * tests (its radix_downsweep_k32_v1_long module): the long_blocks geometry only. */
     int full_tile_copy;
     /* Counts up to this run fused at this geometry (every digit pass in one dispatch); 0:
      * never, as with the stall emulation or subgroupPartitionNV ranking. */
@@ -306,7 +306,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 13u
+#define VKSORT_VK_RADIX_SPEC_MAX 12u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
