@@ -18,6 +18,9 @@ shared uint s_run[RADIX_DIGITS];
 #ifndef FULL_TILE_COPY
 #define FULL_TILE_COPY 0
 #endif
+#if FULL_TILE_COPY && (HAS_VALUE == 0 || KEY64 != 0)
+#error "FULL_TILE_COPY is measured for 32-bit keys with payloads only"
+#endif
 
 // One tile: rank, advance the block's running offsets, scatter. full: tile_n == TILE (a
 // constant at each call: the copy with it has no per-element bounds tests).
@@ -49,13 +52,16 @@ void main()
     uint group = radix_group_index();
     if (group >= blocks)
         return;
-    // (Measured for 32-bit keys with payloads only: H200 u32 pairs 2^28 12.56 -> 11.49 ms.)
-    const bool full_copy = FULL_TILE_COPY != 0 && HAS_VALUE != 0 && KEY64 == 0;
-    // With it, workgroups take the blocks last first, so that the block holding the short last
-    // tile (the other copy of the tile code, cold in the instruction cache) starts with the
-    // first wave instead of running alone at the pass's end (every block on that copy: 2^22
-    // pairs 0.313 -> 0.266 ms, docs/perf-notes.md, thirty-second session).
+#if FULL_TILE_COPY
+    // Workgroups take the blocks last first, so that the block holding the short last tile (the
+    // other copy of the tile code, cold in the instruction cache) starts with the first wave
+    // instead of running alone at the pass's end (every block on that copy: H200 u32 pairs 2^22
+    // 0.313 -> 0.266 ms, docs/perf-notes.md, thirty-second session).
+    const bool full_copy = true;
     uint block = full_copy ? blocks - 1u - group : group;
+#else
+    uint block = group;
+#endif
     uint shift = radix_pass_shift(p);
     uint first, last;
     radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
@@ -84,9 +90,11 @@ void main()
     for (uint tile = first; tile < last; ++tile) {
         uint tile_base = tile * TILE;
         uint tile_n = min(TILE, n - tile_base);
+#if FULL_TILE_COPY
         if (full_copy && tile_n == TILE && last - first >= RADIX_LONG_BLOCK_TILES)
             radix_downsweep_tile(tile, tile_base, TILE, shift, last, n, prefetch, true);
         else
+#endif
             radix_downsweep_tile(tile, tile_base, tile_n, shift, last, n, prefetch, false);
     }
 }
