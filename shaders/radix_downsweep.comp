@@ -57,7 +57,7 @@ void main()
     // other copy of the tile code, cold in the instruction cache) starts with the first wave
     // instead of running alone at the pass's end (every block on that copy: H200 u32 pairs 2^22
     // 0.313 -> 0.266 ms, docs/perf-notes.md, thirty-second session).
-    const bool full_copy = true;
+    const bool full_copy = true; // (this form keeps the SPIR-V of the build that was timed)
     uint block = full_copy ? blocks - 1u - group : group;
 #else
     uint block = group;
