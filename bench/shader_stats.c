@@ -327,6 +327,12 @@ int main(int argc, char **argv)
             vksort_vk_radix_specialization(s, pipes[k], NULL, &spec);
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
+            /* The portable u32-key pairs' long-blocks module (radix.c's long_blocks), at the same
+             * geometry as the downsweep above. */
+            if (pipes[k] == RADIX_PIPE_DOWNSWEEP && configs[c].payload &&
+                vksort_key_size(configs[c].type) == 4u && !p.radix_partitioned &&
+                matches("radix_downsweep_k32_v1_long", filter))
+                report(&cx, "radix_downsweep_k32_v1_long", &spec.info);
         }
         /* The small tiles' fused pass, plain and building its own histogram (spec constant 12;
          * the second is what a persistent scratch's small host counts run). */
