@@ -316,24 +316,36 @@ int main(int argc, char **argv)
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
                p.radix_atomic_or ? ", atomicOr ranking" : "", p.radix_scatter_rounds, p.tile_size,
                p.workgroup_size);
-        /* The radix pipelines exactly as the sorter specialises them (its default geometry);
-         * the tile passes of both algorithms, whichever this sorter built. */
+        /* The radix pipelines exactly as the sorters specialise them (their default geometry):
+         * the Onesweep pass from this sorter, the portable passes from a portable sorter of the
+         * same configuration (2^26 elements, so that pairs with 32-bit keys also have the
+         * long-blocks downsweep module, radix.c's long_blocks). */
+        vksort_vk_sorter *sp = NULL;
+        ci.algorithm = VKSORT_VK_ALGORITHM_PORTABLE;
+        ci.max_count = 1u << 26;
+        if (vksort_vk_sorter_create(&ci, &sp) != VKSORT_SUCCESS) {
+            fprintf(stderr, "vksort-shader-stats: portable sorter creation failed\n");
+            vksort_vk_sorter_destroy(s);
+            return 1;
+        }
         const vksort_vk_radix_pipe pipes[] = {RADIX_PIPE_ONESWEEP, RADIX_PIPE_DOWNSWEEP,
                                               RADIX_PIPE_HISTOGRAM, RADIX_PIPE_UPSWEEP};
         char name[96];
         for (size_t k = 0; k < sizeof pipes / sizeof pipes[0]; ++k) {
-            vksort_vk_radix_module_name(s, pipes[k], name, sizeof name);
+            const vksort_vk_sorter *owner = pipes[k] == RADIX_PIPE_ONESWEEP ? s : sp;
+            vksort_vk_radix_module_name(owner, pipes[k], name, sizeof name);
             vksort_vk_radix_spec spec;
-            vksort_vk_radix_specialization(s, pipes[k], NULL, &spec);
+            vksort_vk_radix_specialization(owner, pipes[k], NULL, &spec);
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
-            /* The portable u32-key pairs' long-blocks module (radix.c's long_blocks), at the same
-             * geometry as the downsweep above. */
-            if (pipes[k] == RADIX_PIPE_DOWNSWEEP && configs[c].payload &&
-                vksort_key_size(configs[c].type) == 4u && !p.radix_partitioned &&
-                matches("radix_downsweep_k32_v1_long", filter))
-                report(&cx, "radix_downsweep_k32_v1_long", &spec.info);
         }
+        if (sp->radix.long_blocks_min_count && matches("radix_downsweep_k32_v1_long", filter)) {
+            vksort_vk_radix_spec spec;
+            vksort_vk_radix_specialization(sp, RADIX_PIPE_DOWNSWEEP, &sp->radix.long_blocks, &spec);
+            printf("-- portable long blocks (from %u elements):\n", sp->radix.long_blocks_min_count);
+            report(&cx, "radix_downsweep_k32_v1_long", &spec.info);
+        }
+        vksort_vk_sorter_destroy(sp);
         /* The small tiles' fused pass, plain and building its own histogram (spec constant 12;
          * the second is what a persistent scratch's small host counts run). */
         if (s->radix.small.max_count && s->radix.small.fused_max_count) {

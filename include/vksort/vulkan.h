@@ -366,6 +366,12 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_wave_max_count;
     uint32_t radix_wave_tile_size;
     uint32_t radix_wave_workgroup_size;
+    /* Portable sorts of pairs with 32-bit keys: counts from this on (an indirect count: by
+     * max_count) run a downsweep in which blocks of at least 4 tiles sort their full tiles
+     * without per-element bounds tests - from 4 x 1024 tiles, where every block is that long
+     * (H200, u32 pairs 2^28: 12.56 -> 11.49 ms; below, the sorts keep the other downsweep, which
+     * its extra code would slow). 0: none (other sorts, or max_count below it). */
+    uint32_t radix_long_blocks_min_count;
     /* Radix tiles rank with one shared-memory atomicOr per element (lanes of a digit find each
      * other in a per-subgroup match word) instead of eight subgroup ballots: where subgroups
      * have at most 32 lanes and shared memory holds the match words of the default tile

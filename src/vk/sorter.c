@@ -525,6 +525,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_wave_max_count = s->radix.wave_max_count;
     out->radix_wave_tile_size = s->radix.wave.tile;
     out->radix_wave_workgroup_size = s->radix.wave.workgroup;
+    out->radix_long_blocks_min_count = s->radix.long_blocks_min_count;
     out->radix_atomic_or = s->radix.geometry.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_small_atomic_or = s->radix.small.atomic_or ? VK_TRUE : VK_FALSE;
     out->radix_scatter_rounds = s->radix.geometry.scatter_rounds;

@@ -75,7 +75,7 @@ typedef struct vksort_vk_radix_geometry {
     VkPipeline onesweep;
     VkPipeline fused;        /* the fused pass at this geometry (where the sorter fuses) */
     VkPipeline fused_histogram; /* the small geometry's RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM, or none */
-    VkPipeline downsweep;    /* the portable downsweep at this geometry (the portable mid tiles) */
+    VkPipeline downsweep;    /* the portable downsweep at this geometry (mid tiles, long blocks) */
     /* The portable downsweep runs the full tiles of blocks of several tiles without bounds
      * tests (its radix_downsweep_k32_v1_long module): the long_blocks geometry only. */
     int full_tile_copy;

@@ -231,7 +231,7 @@ static void test_onesweep_workgroups(void)
                 c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
                 c.seed = 15000 + rot;
                 const void *scratch = NULL;
-                CHECK(sort_check_run(&c, &scratch));
+            CHECK(sort_check_run(&c, &scratch));
                 if (!scratch || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
                     continue;
                 /* Slot k sorts the k-th active digit, with min(tiles, wanted) workgroups
@@ -735,22 +735,29 @@ static int tile128_sorter(sort_case *c)
 
 /* Portable blocks that walk several tiles (more tiles than RADIX_MAX_BLOCKS): the downsweep of
  * 32-bit keys without payloads loads each tile's keys during the previous tile's scatter (its
- * prefetch). Tiles of 64 x 2 elements make a few hundred thousand keys walk two to four tiles
- * per block: u32 and f32 keys (prefetched), u32 pairs and u64 keys (not), partial last tiles,
+ * prefetch). Tiles of 64 x 2 elements make a few hundred thousand keys walk two to six tiles
+ * per block: u32 and f32 keys (prefetched), u32 and f32 pairs (from 4 x 1024 tiles on the
+ * long-blocks downsweep, radix_long_blocks_min_count) and u64 keys (not), partial last tiles,
  * both directions, bit ranges, sort the same bytes as the CPU backend, and the plan in the
  * scratch walks more than one tile per block. Portable only (Onesweep has no blocks). */
 static void test_tiles_per_block(void)
 {
     if (algo != VKSORT_VK_ALGORITHM_PORTABLE)
         return;
-    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U32, VKSORT_KEY_U64};
-    const int payloads[] = {0, 0, 1, 0};
+    const vksort_key_type types[] = {VKSORT_KEY_U32, VKSORT_KEY_F32, VKSORT_KEY_U32,
+                                     VKSORT_KEY_F32, VKSORT_KEY_U64};
+    const int payloads[] = {0, 0, 1, 1, 0};
     unsigned rot = 0;
-    for (size_t ti = 0; ti < 4; ++ti) {
+    for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ++ti) {
         sort_case c = make_case(types[ti], payloads[ti], DEFAULT_MAX);
         if (!tile128_sorter(&c))
             continue;
         const uint32_t tile = 128u;
+        /* Pairs with 32-bit keys have the long-blocks downsweep from 4 x 1024 tiles (below
+         * DEFAULT_MAX), the others none. */
+        const int long_blocks = payloads[ti] && vksort_key_size(types[ti]) == 4u;
+        CHECK_EQ(checked_sorter(&c.cfg)->props.radix_long_blocks_min_count,
+                 long_blocks ? 4u * RADIX_MAX_BLOCKS * tile : 0u);
         /* 3073 tiles (three a block, the first one four, the last tile partial), 1025 (one a
          * block, the first two), 2048 (two a block, the last tile one short), 5121 (five a
          * block, the first six: u32 pairs run every block's full tiles without bounds tests,
