@@ -398,8 +398,10 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         const int small = props.radix_small_tile_size && n <= props.radix_small_max_count;
         const int wave = !small && n > props.radix_wave_min_count && n <= props.radix_wave_max_count;
         const int mid = !small && !wave && props.radix_mid_tile_size && n <= props.radix_mid_max_count;
+        const int long_blocks =
+            props.radix_long_blocks_min_count && n >= props.radix_long_blocks_min_count;
         if (props.radix_tile_size)
-            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u] ",
+            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u%s] ",
                                      small ? props.radix_small_workgroup_size
                                      : wave ? props.radix_wave_workgroup_size
                                      : mid  ? props.radix_mid_workgroup_size
@@ -407,7 +409,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
                                      small ? props.radix_small_tile_size
                                      : wave ? props.radix_wave_tile_size
                                      : mid  ? props.radix_mid_tile_size
-                                            : props.radix_tile_size);
+                                            : props.radix_tile_size,
+                                     long_blocks ? ", long blocks" : "");
         for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);
