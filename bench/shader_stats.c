@@ -333,17 +333,19 @@ int main(int argc, char **argv)
         char name[96];
         for (size_t k = 0; k < sizeof pipes / sizeof pipes[0]; ++k) {
             const vksort_vk_sorter *owner = pipes[k] == RADIX_PIPE_ONESWEEP ? s : sp;
-            vksort_vk_radix_module_name(owner, pipes[k], name, sizeof name);
+            vksort_vk_radix_module_name(owner, pipes[k], NULL, name, sizeof name);
             vksort_vk_radix_spec spec;
             vksort_vk_radix_specialization(owner, pipes[k], NULL, &spec);
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
         }
-        if (sp->radix.long_blocks_min_count && matches("radix_downsweep_k32_v1_long", filter)) {
+        vksort_vk_radix_module_name(sp, RADIX_PIPE_DOWNSWEEP, &sp->radix.long_blocks, name,
+                                    sizeof name);
+        if (sp->radix.long_blocks_min_count && matches(name, filter)) {
             vksort_vk_radix_spec spec;
             vksort_vk_radix_specialization(sp, RADIX_PIPE_DOWNSWEEP, &sp->radix.long_blocks, &spec);
             printf("-- portable long blocks (from %u elements):\n", sp->radix.long_blocks_min_count);
-            report(&cx, "radix_downsweep_k32_v1_long", &spec.info);
+            report(&cx, name, &spec.info);
         }
         vksort_vk_sorter_destroy(sp);
         /* The small tiles' fused pass, plain and building its own histogram (spec constant 12;
@@ -352,7 +354,7 @@ int main(int argc, char **argv)
             const vksort_vk_radix_pipe fused[] = {RADIX_PIPE_ONESWEEP_FUSED,
                                                   RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM};
             for (size_t k = 0; k < 2; ++k) {
-                vksort_vk_radix_module_name(s, fused[k], name, sizeof name);
+                vksort_vk_radix_module_name(s, fused[k], &s->radix.small, name, sizeof name);
                 vksort_vk_radix_spec spec;
                 vksort_vk_radix_specialization(s, fused[k], &s->radix.small, &spec);
                 if (matches(name, filter)) {

@@ -659,8 +659,8 @@ static int records_upsweep(const vksort_vk_radix *rx, uint32_t slot)
 }
 
 /* Embedded module name of a radix pipeline (variants: see src/vk/CMakeLists.txt). */
-void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf,
-                                 size_t n)
+void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                 const vksort_vk_radix_geometry *geo, char *buf, size_t n)
 {
     const unsigned kw = s->key_size * 8u;
     const int v = s->has_payload ? 1 : 0;
@@ -673,7 +673,11 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     case RADIX_PIPE_ONESWEEP: snprintf(buf, n, "radix_onesweep_k%u_v%d%s", kw, v, part); break;
     case RADIX_PIPE_ONESWEEP_FUSED:
     case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
-    case RADIX_PIPE_DOWNSWEEP: snprintf(buf, n, "radix_downsweep_k%u_v%d%s", kw, v, part); break;
+    case RADIX_PIPE_DOWNSWEEP:
+        /* (long blocks: only 32-bit keys with payloads, without partitioned ranking) */
+        snprintf(buf, n, "radix_downsweep_k%u_v%d%s%s", kw, v, part,
+                 geo && geo->full_tile_copy ? "_long" : "");
+        break;
     default: snprintf(buf, n, "?"); break;
     }
 }
@@ -738,9 +742,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
 {
     vksort_vk_radix *rx = &s->radix;
     char name[64];
-    vksort_vk_radix_module_name(s, pipe, name, sizeof name);
-    if (geo && geo->full_tile_copy) /* the long blocks' own module (radix_downsweep.comp) */
-        snprintf(name, sizeof name, "radix_downsweep_k32_v1_long");
+    vksort_vk_radix_module_name(s, pipe, geo, name, sizeof name);
     const int tile_pass = radix_tile_pass(pipe);
     const uint32_t workgroup = (geo ? geo : &rx->geometry)->workgroup;
     vksort_vk_radix_spec spec;

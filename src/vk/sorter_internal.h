@@ -312,8 +312,10 @@ typedef struct vksort_vk_radix_spec {
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationInfo info;
 } vksort_vk_radix_spec;
-void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe, char *buf,
-                                 size_t n);
+/* geo: as for vksort_vk_radix_specialization (the long blocks' downsweep has a module of its
+ * own). */
+void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
+                                 const vksort_vk_radix_geometry *geo, char *buf, size_t n);
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                     const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out);
 void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s);
