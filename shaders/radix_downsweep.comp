@@ -53,12 +53,14 @@ void main()
     if (group >= blocks)
         return;
 #if FULL_TILE_COPY
-    // Workgroups take the blocks last first, so that the block holding the short last tile (the
-    // other copy of the tile code, cold in the instruction cache) starts with the first wave
-    // instead of running alone at the pass's end (every block on that copy: H200 u32 pairs 2^22
-    // 0.313 -> 0.266 ms, docs/perf-notes.md, thirty-second session).
-    const bool full_copy = true; // (this form keeps the SPIR-V of the build that was timed)
-    uint block = full_copy ? blocks - 1u - group : group;
+    // Workgroup 0 takes the last block, so that the short last tile (the other copy of the tile
+    // code, cold in the instruction cache) starts with the first wave instead of running alone
+    // at the pass's end (every block on that copy: H200 u32 pairs 2^22 0.313 -> 0.266 ms), and
+    // workgroup g block g - 1, so that the blocks with one tile more (the first tiles % blocks)
+    // start early too (against taking every block last first: 2^28 11.45 -> 11.37 ms, 2^26
+    // 3.15 -> 3.13; docs/perf-notes.md, thirty-second and thirty-third sessions).
+    const bool full_copy = true;
+    uint block = group == 0u ? blocks - 1u : group - 1u;
 #else
     uint block = group;
 #endif
