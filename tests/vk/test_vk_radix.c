@@ -761,9 +761,9 @@ static void test_tiles_per_block(void)
         /* 3073 tiles (three a block, the first one four, the last tile partial), 1025 (one a
          * block, the first two), 2048 (two a block, the last tile one short), 5121 (five a
          * block, the first six: u32 pairs run every block's full tiles without bounds tests,
-         * the blocks last first, radix_downsweep.comp's long module), and 2048 again through an
-         * indirect count (u32 pairs: the long module, chosen by max_count, with blocks of two
-         * tiles, which take the bounds-tested copy). */
+         * workgroup 0 on the last block, radix_downsweep.comp's long module), and 2048 again
+         * through an indirect count (u32 pairs: the long module, chosen by max_count, with
+         * blocks of two tiles, which take the bounds-tested copy). */
         const uint32_t counts[] = {3u * RADIX_MAX_BLOCKS * tile + 17u, (RADIX_MAX_BLOCKS + 1u) * tile,
                                    2u * RADIX_MAX_BLOCKS * tile - 1u, 5u * RADIX_MAX_BLOCKS * tile + 33u,
                                    2u * RADIX_MAX_BLOCKS * tile - 1u};
