@@ -4,6 +4,11 @@
 // come from the upsweep's (or the histogram pass's) counts and group starts, so no workgroup
 // waits for another inside the dispatch.
 #extension GL_GOOGLE_include_directive : require
+// The 32-bit-key pairs downsweep takes the key type at run time (radix.c): its order key without
+// branches (radix_common.glsl), except in the long-blocks and partitioned-ranking modules.
+#if HAS_VALUE && !KEY64 && !defined(FULL_TILE_COPY) && !defined(USE_PARTITIONED)
+#define ORDER_KEY_BRANCH_FREE 1
+#endif
 #include "radix_tile.glsl"
 
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks { uint block_offsets[]; };

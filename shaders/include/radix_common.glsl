@@ -74,6 +74,18 @@ uint radix_digit64(uvec2 enc, uint shift)
     return bits & ((1u << width) - 1u);
 }
 
+// ORDER_KEY_BRANCH_FREE 1 (radix_downsweep.comp sets it for the portable 32-bit-key pairs
+// downsweep, the one pass whose key type is a runtime value): the 32-bit order key without
+// branches and the sentinel built once per tile (radix_load_tile). With the type a runtime value
+// NVIDIA's compiler branched on it per key, one basic block per item, so that the items' loads,
+// atomics and writes did not overlap. H200, u32 pairs 2^24 0.852 -> 0.847 ms, f32 pairs 0.872 ->
+// 0.850; but in the long-blocks module (radix_downsweep_k32_v1_long) 99 -> 128 registers and
+// u32 pairs 2^28 11.48 -> 11.89, so not there (docs/perf-notes.md, thirty-third session). The
+// passes with a specialised key type keep the plain form: theirs folds to constants either way.
+#ifndef ORDER_KEY_BRANCH_FREE
+#define ORDER_KEY_BRANCH_FREE 0
+#endif
+
 #if KEY64
 KEY_T radix_order_key(KEY_T k)
 {
@@ -89,8 +101,16 @@ KEY_T radix_sentinel_key()
 #else
 KEY_T radix_order_key(KEY_T k)
 {
+#if !ORDER_KEY_BRANCH_FREE
     uint e = vksort_encode32(radix_key_type(), k);
     return (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~e : e;
+#else // vksort_encode32 with descending folded in, as masks
+    uint type = radix_key_type();
+    uint sign = type == VKSORT_SHADER_KEY_I32 || type == VKSORT_SHADER_KEY_F32 ? VKSORT_SIGN32 : 0u;
+    uint negative = type == VKSORT_SHADER_KEY_F32 ? ~VKSORT_SIGN32 : 0u; // f32 < 0: every bit flips
+    uint descending = (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? 0xffffffffu : 0u;
+    return k ^ sign ^ descending ^ (uint(int(k) >> 31) & negative);
+#endif
 }
 uint radix_digit(KEY_T k, uint shift) { return radix_digit32(radix_order_key(k), shift); }
 // The raw key whose order key is all ones: the last digit of every pass.

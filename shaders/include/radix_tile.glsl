@@ -170,6 +170,9 @@ void radix_scan_counts()
 void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
 {
     uint local_base = radix_subgroup_base();
+#if ORDER_KEY_BRANCH_FREE
+    KEY_T sentinel = radix_sentinel_key(); // once: NVIDIA's compiler built it per item
+#endif
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint li = local_base + j * gl_SubgroupSize + gl_SubgroupInvocationID;
         // A partial tile loads every position (clamped to its last element, tile_n >= 1) and
@@ -177,7 +180,11 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
         // kept a predicate per item, saved to registers (u32 keys 2^20 -1 % without).
         uint at = full ? li : min(li, tile_n - 1u);
         KEY_T k = radix_load_key(parity, tile_base + at);
+#if ORDER_KEY_BRANCH_FREE
+        r_key[j] = full || li < tile_n ? k : sentinel;
+#else
         r_key[j] = full || li < tile_n ? k : radix_sentinel_key();
+#endif
     }
 }
 
