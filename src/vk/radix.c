@@ -726,7 +726,8 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * three entries).
      * The portable pairs downsweep keeps the runtime key type: specialised, it ran 1.6x slower
      * on the H200 (2^24 u32 pairs 1.25 -> 2.03 ms, docs/perf-notes.md) while every other pass
-     * gained 3-5 %. */
+     * gained 3-5 %. Its 32-bit-key module encodes keys without branching on the type
+     * (ORDER_KEY_BRANCH_FREE, radix_common.glsl). */
     const uint32_t first = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload ? 1u : 0u;
     out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 3u) - first;
     out->info.pMapEntries = out->entries + first;
