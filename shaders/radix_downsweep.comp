@@ -64,7 +64,7 @@ void main()
     // workgroup g block g - 1, so that the blocks with one tile more (the first tiles % blocks)
     // start early too (against taking every block last first: 2^28 11.45 -> 11.37 ms, 2^26
     // 3.15 -> 3.13; docs/perf-notes.md, thirty-second and thirty-third sessions).
-    const bool full_copy = true;
+    const bool full_copy = true; // (only keeps the SPIR-V of the build that was timed)
     uint block = group == 0u ? blocks - 1u : group - 1u;
 #else
     uint block = group;

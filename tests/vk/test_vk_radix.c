@@ -231,7 +231,7 @@ static void test_onesweep_workgroups(void)
                 c.bit_end = sort_check_bit_range(c.cfg.type, rot, &c.bit_begin);
                 c.seed = 15000 + rot;
                 const void *scratch = NULL;
-            CHECK(sort_check_run(&c, &scratch));
+                CHECK(sort_check_run(&c, &scratch));
                 if (!scratch || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
                     continue;
                 /* Slot k sorts the k-th active digit, with min(tiles, wanted) workgroups
