@@ -9,6 +9,15 @@
 #if HAS_VALUE && !KEY64 && !defined(FULL_TILE_COPY) && !defined(USE_PARTITIONED)
 #define ORDER_KEY_BRANCH_FREE 1
 #endif
+// Rank first, count after (radix_rank_tile_late_counts) in the 32-bit-key pairs modules. H200,
+// u32 pairs: 2^24 0.847 -> 0.811 ms, 2^27 5.97 -> 5.51, 2^28 11.43 -> 10.71; partitioned
+// ranking 2^24 1.241 -> 1.213. Not for 32-bit keys (registers 80 -> 166, 2^24 +23 %) nor
+// 64-bit keys (u64 keys 2^24 unchanged). docs/perf-notes.md, thirty-fourth session.
+#if HAS_VALUE && !KEY64
+#define RANK_LATE_COUNTS 1
+#else
+#define RANK_LATE_COUNTS 0
+#endif
 #include "radix_tile.glsl"
 
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) readonly buffer Blocks { uint block_offsets[]; };
@@ -34,7 +43,11 @@ void radix_downsweep_tile(uint tile, uint tile_base, uint tile_n, uint shift, ui
 {
     uint t = gl_LocalInvocationID.x;
     barrier();
+#if RANK_LATE_COUNTS
+    radix_rank_tile_late_counts(0u, tile_base, tile_n, shift, full, prefetch);
+#else
     radix_rank_tile(0u, tile_base, tile_n, shift, full, prefetch);
+#endif
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         s_dst[d] = s_run[d] - s_tile_start[d];
         s_run[d] += s_count[d];

@@ -307,6 +307,65 @@ void radix_rank_counted(uint shift)
     barrier(); // s_mem is reused for staging after this
 }
 
+// Rank first, count after: for passes that publish no counts before ranking (the portable
+// downsweep's 32-bit-key pairs modules). The ranking's per-subgroup counters start at zero, so
+// after it they hold each subgroup's digit counts; a column scan over the subgroups gives each
+// subgroup's start within its digit, radix_scan_counts the tile's digit starts, and each item
+// adds both (one shared load per item instead of radix_count_tile's shared atomic per item,
+// which NVIDIA's compiler wraps in MATCH.ALL/REDUX aggregation). Measured only where it is used
+// (radix_downsweep.comp says where and why not elsewhere). Ends with a barrier.
+void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
+                                 bool keys_loaded)
+{
+    uint t = gl_LocalInvocationID.x;
+    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
+         i += WG)
+        s_mem[i] = 0u;
+    if (t == 0u)
+        s_value_base = tile_base;
+    barrier();
+    if (!keys_loaded)
+        radix_load_tile(parity, tile_base, tile_n, full);
+    radix_rank_counted(shift); // positions among the subgroup's elements of each digit
+
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint run_lo = 0u, run_hi = 0u;
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
+            uint v = s_mem[sg * COUNTER_WORDS + w];
+            if (COUNTERS16) {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
+                run_lo += v & 0xffffu;
+                run_hi += v >> 16u;
+            } else {
+                s_mem[sg * COUNTER_WORDS + w] = run_lo;
+                run_lo += v;
+            }
+        }
+        if (COUNTERS16) {
+            s_count[2u * w] = run_lo;
+            s_count[2u * w + 1u] = run_hi;
+        } else {
+            s_count[w] = run_lo;
+        }
+    }
+    barrier();
+    radix_scan_counts();
+    if (!full && t == 0u)
+        s_count[radix_digit(radix_sentinel_key(), shift)] -= TILE - tile_n;
+    for (uint w = t; w < COUNTER_WORDS; w += WG) {
+        uint start = COUNTERS16 ? s_tile_start[2u * w] | (s_tile_start[2u * w + 1u] << 16u)
+                                : s_tile_start[w];
+        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg)
+            s_mem[sg * COUNTER_WORDS + w] += start;
+    }
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        uint digit = radix_digit(r_key[j], shift);
+        r_pos[j] += (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK;
+    }
+    barrier(); // s_mem is reused for staging after this
+}
+
 // Both: loads (unless keys_loaded), counts and ranks the tile.
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
