@@ -188,6 +188,8 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
     }
 }
 
+void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full); // below
+
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
 // at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
 // in each subgroup's counters the position in the tile of that subgroup's first element of each
@@ -224,6 +226,15 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     }
     barrier();
 
+    radix_counters_to_offsets(t, tile_n, shift, full);
+}
+
+// Turns every subgroup's digit counts in s_mem into that subgroup's offsets in the tile (the
+// digit's start in the tile plus the subgroup's start within the digit), with s_count /
+// s_tile_start the tile's counts and starts. The caller's counting is complete behind a
+// barrier; ends with a barrier.
+void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full)
+{
     // Per counter word: subgroup counts -> exclusive offsets across subgroups, in place, and
     // the tile counts. One invocation owns a whole word (both digits of a 16-bit pair), so
     // plain stores do.
@@ -328,37 +339,7 @@ void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint 
         radix_load_tile(parity, tile_base, tile_n, full);
     radix_rank_counted(shift); // positions among the subgroup's elements of each digit
 
-    for (uint w = t; w < COUNTER_WORDS; w += WG) {
-        uint run_lo = 0u, run_hi = 0u;
-        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg) {
-            uint v = s_mem[sg * COUNTER_WORDS + w];
-            if (COUNTERS16) {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo | (run_hi << 16u);
-                run_lo += v & 0xffffu;
-                run_hi += v >> 16u;
-            } else {
-                s_mem[sg * COUNTER_WORDS + w] = run_lo;
-                run_lo += v;
-            }
-        }
-        if (COUNTERS16) {
-            s_count[2u * w] = run_lo;
-            s_count[2u * w + 1u] = run_hi;
-        } else {
-            s_count[w] = run_lo;
-        }
-    }
-    barrier();
-    radix_scan_counts();
-    if (!full && t == 0u)
-        s_count[radix_digit(radix_sentinel_key(), shift)] -= TILE - tile_n;
-    for (uint w = t; w < COUNTER_WORDS; w += WG) {
-        uint start = COUNTERS16 ? s_tile_start[2u * w] | (s_tile_start[2u * w + 1u] << 16u)
-                                : s_tile_start[w];
-        for (uint sg = 0u; sg < gl_NumSubgroups; ++sg)
-            s_mem[sg * COUNTER_WORDS + w] += start;
-    }
-    barrier();
+    radix_counters_to_offsets(t, tile_n, shift, full);
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint digit = radix_digit(r_key[j], shift);
         r_pos[j] += (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK;
