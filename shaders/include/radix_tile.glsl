@@ -188,7 +188,9 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
     }
 }
 
-void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full); // below
+// Defined after radix_count_tile: glslang emits declarations in the order it meets them, and this
+// order keeps every measured module's SPIR-V as it was timed (docs/perf-notes.md, thirty-fourth).
+void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full);
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
 // at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
