@@ -39,6 +39,8 @@
  *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
  *                 keys, whose top digit has four values - instead of uniform random words
  *                 (32-bit keys only; CUB then runs not: its generator is uniform)
+ * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per
+ * reason; where that is a vksort radix sorter refusing the --radix-* tuning, the exit status is 1.
  */
 #include "gpu_fill.h"
 #include "support/test_data.h"
@@ -679,6 +681,7 @@ int main(int argc, char **argv)
            rig.props.deviceName, rig.subgroup_size, scratch_mode, bounds_mode, measured / 1e12,
            copy_rate / 1e12, runs);
     int failed = 0;
+    char said[4][1024] = {{0}}; /* the last reason printed for each sorter without a time */
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
         if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
@@ -748,6 +751,16 @@ int main(int argc, char **argv)
             for (int k = 1; k < 3; ++k)
                 if (ms[k] >= 0 && (lg == 16 || lg == 24 || lg == hi || one_count))
                     printf("      %s passes: %s\n", sorter_names[k], detail[k]);
+            /* A listed sorter without a time says why (e.g. a --radix-wg / --radix-items shape the
+             * device cannot run); with tuning asked for, that is a failed run. */
+            for (int k = 0; k < 4; ++k)
+                if (listed(sorters, sorter_names[k]) && ms[k] < 0 && detail[k][0]) {
+                    if (strcmp(said[k], detail[k]) != 0) /* once per reason */
+                        printf("      %s: %s\n", sorter_names[k], detail[k]);
+                    memcpy(said[k], detail[k], sizeof said[k]); /* both 1024 bytes */
+                    if (k > 0 && k < 3 && (radix_wg || radix_items || radix_groups))
+                        failed = 1;
+                }
             fflush(stdout);
         }
     }
