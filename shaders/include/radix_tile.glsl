@@ -190,7 +190,7 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
 
 // Defined after radix_count_tile: glslang emits declarations in the order it meets them, and this
 // order keeps every measured module's SPIR-V as it was timed (docs/perf-notes.md, thirty-fourth).
-void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full);
+void radix_counters_to_offsets(uint tile_n, uint shift, bool full);
 
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
 // at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
@@ -228,15 +228,16 @@ void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool
     }
     barrier();
 
-    radix_counters_to_offsets(t, tile_n, shift, full);
+    radix_counters_to_offsets(tile_n, shift, full);
 }
 
 // Turns every subgroup's digit counts in s_mem into that subgroup's offsets in the tile (the
 // digit's start in the tile plus the subgroup's start within the digit), with s_count /
 // s_tile_start the tile's counts and starts. The caller's counting is complete behind a
 // barrier; ends with a barrier.
-void radix_counters_to_offsets(uint t, uint tile_n, uint shift, bool full)
+void radix_counters_to_offsets(uint tile_n, uint shift, bool full)
 {
+    uint t = gl_LocalInvocationID.x;
     // Per counter word: subgroup counts -> exclusive offsets across subgroups, in place, and
     // the tile counts. One invocation owns a whole word (both digits of a 16-bit pair), so
     // plain stores do.
@@ -341,7 +342,7 @@ void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint 
         radix_load_tile(parity, tile_base, tile_n, full);
     radix_rank_counted(shift); // positions among the subgroup's elements of each digit
 
-    radix_counters_to_offsets(t, tile_n, shift, full);
+    radix_counters_to_offsets(tile_n, shift, full);
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint digit = radix_digit(r_key[j], shift);
         r_pos[j] += (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK;
