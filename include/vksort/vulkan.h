@@ -382,8 +382,9 @@ typedef struct vksort_vk_sorter_properties {
      * 16-bit per-subgroup counters ("compact"), where one round does not fit
      * maxComputeSharedMemorySize (the tile or the per-subgroup counters), for u32 keys and
      * Onesweep's u32 pairs on 32-lane devices (384 x 26 and 384 x 19 in 22-23 KiB, so that two
-     * workgroups share a multiprocessor on drivers that keep ~50 KiB of shared memory per
-     * multiprocessor), or when asked for (VKSORT_VK_CREATE_RADIX_COMPACT_TILES). */
+     * workgroups share a multiprocessor on drivers that give the workgroups of one
+     * multiprocessor 48 KiB of shared memory together, as NVIDIA's), or when asked for
+     * (VKSORT_VK_CREATE_RADIX_COMPACT_TILES). */
     uint32_t radix_scatter_rounds;
     /* The radix pipelines require subgroup_size with full subgroups
      * (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL on a device that offers the size). */

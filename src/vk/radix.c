@@ -387,7 +387,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * tile of 9984; CUB's is 384 x 20; the portable downsweep's too since its blocks split the
      * tiles evenly: H200 2^24 0.578 -> 0.565 ms against 22 items, 2^28 7.04 -> 6.76), staged in
      * two halves, so that two workgroups share
-     * a multiprocessor on NVIDIA's ~50 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
+     * a multiprocessor in NVIDIA's 48 KiB (2^24 u32 keys: 178 -> 150 us per digit pass on the
      * H200 at 22 items); Onesweep's u32 pairs the same with 19 items (RADIX_PAIRS_COMPACT_ITEMS);
      * portable u32 pairs 512 x 21 (RADIX_PORTABLE_PAIRS_ITEMS) and u64 keys 512 x 17, one
      * workgroup per multiprocessor.
