@@ -36,6 +36,9 @@
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  *   --no-buckets: radix_buckets OFF (small sorts digit by digit)
+ *   --print-runs: one line per run of a vksort sorter (warm-ups included): its GPU time and
+ *                 each pass's, in the order of the pass list under the table (which is the
+ *                 last run's) - to see which runs and passes make a median
  *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
  *                 keys, whose top digit has four values - instead of uniform random words
  *                 (32-bit keys only; CUB then runs not: its generator is uniform)
@@ -97,6 +100,7 @@ static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
 static int radix_no_buckets;   /* --no-buckets */
+static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
 
 /* The generator (when created) and the rig. */
@@ -383,6 +387,17 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
                               VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
         const double ms = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
+        if (print_runs) {
+            vksort_vk_pass_time run_passes[64];
+            uint32_t run_np = 64;
+            double run_total = 0;
+            printf("      run %s%d: %.4f ms:", r < 0 ? "warm-up " : "", r < 0 ? warm_runs : r, ms);
+            if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, run_passes, &run_np, &run_total) ==
+                VKSORT_SUCCESS)
+                for (uint32_t i = 0; i < run_np && i < 64; ++i)
+                    printf(" %.1f", run_passes[i].ms * 1e3);
+            printf(" us\n");
+        }
         if (r >= 0)
             times[measured++] = ms;
         r = bench_next_run(r, ms, &warm_ms, &warm_runs);
@@ -612,6 +627,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--no-buckets")) radix_no_buckets = 1;
+        else if (!strcmp(a, "--print-runs")) print_runs = 1;
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; ++i; }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
@@ -620,7 +636,7 @@ int main(int argc, char **argv)
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
                             "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
-                            "[--frame SORTS] [--count N] [--validate]\n");
+                            "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;
         }
     }

@@ -1,8 +1,8 @@
 #version 450
 // Portable radix, step 2 of a pass: each block walks its tiles in order, ranks each with
 // subgroup ballots (as Onesweep does) and writes it at the block's running offsets. Offsets
-// come from the upsweep's (or the histogram pass's) counts and group starts, so no workgroup
-// waits for another inside the dispatch.
+// come from the upsweep's (or the histogram pass's) counts and scan-group totals, so no
+// workgroup waits for another inside the dispatch.
 #extension GL_GOOGLE_include_directive : require
 // The 32-bit-key pairs downsweep takes the key type at run time (radix.c): its order key without
 // branches (radix_common.glsl), except in the long-blocks and partitioned-ranking modules.
@@ -86,21 +86,37 @@ void main()
     uint first, last;
     radix_block_tiles(block, state[RADIX_S_TILES], blocks, first, last);
 
-    // The group's start plus the counts of the group's blocks before this one (at most
-    // RADIX_SCAN_GROUP - 1 rows, their loads all in flight at once): the upsweep's rows, or for
-    // slot 0 with RADIX_FLAG_BLOCK_COUNTS the histogram pass's table rows of the slot's digit
-    // position (its plan wrote the group starts).
+    // The block's offset of each digit (radix_interface.h, RADIX_SCAN_GROUP): the digit's start
+    // in the sorted order (the plan), plus the totals of the scan groups before this block's,
+    // plus the counts of the group's blocks before this one - the upsweep's totals and rows, or
+    // for slot 0 with RADIX_FLAG_BLOCK_COUNTS the histogram pass's table totals (the set it
+    // filled: the plan has flipped RADIX_HIST_TABLE_SET since) and table rows of the slot's
+    // digit position. Two work items a digit (the start and rows; the groups before, into s_dst
+    // until the barrier), every one's loads in flight at once.
     bool from_table = (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u && pc.pass_index == 0u;
-    uint first_in_group = block / RADIX_SCAN_GROUP * RADIX_SCAN_GROUP;
-    uint group_row = RADIX_GROUP_ROWS(pc.max_tiles) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
+    uint group_index = block / RADIX_SCAN_GROUP;
+    uint first_in_group = group_index * RADIX_SCAN_GROUP;
     uint stride = from_table ? pc.digit_count * RADIX_DIGITS : RADIX_DIGITS;
     uint rows = from_table ? RADIX_BLOCK_TABLE(pc.max_tiles) + p * RADIX_DIGITS : 0u;
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
-        uint run = block_offsets[group_row + d];
-        [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
-            run += first_in_group + k < block ? block_offsets[rows + (first_in_group + k) * stride + d] : 0u;
-        s_run[d] = run;
+    uint totals = from_table ? RADIX_HIST_TABLE_GROUP_TOTALS(p, (hist[RADIX_HIST_TABLE_SET] & 1u) ^ 1u)
+                             : RADIX_HIST_SLOT_TOTALS(pc.pass_index);
+    for (uint i = t; i < 2u * RADIX_DIGITS; i += WG) {
+        uint d = i % RADIX_DIGITS;
+        uint run = 0u;
+        if (i < RADIX_DIGITS) {
+            run = hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d];
+            [[unroll]] for (uint k = 0u; k + 1u < RADIX_SCAN_GROUP; ++k)
+                run += first_in_group + k < block ? block_offsets[rows + (first_in_group + k) * stride + d] : 0u;
+            s_run[d] = run;
+        } else {
+            [[unroll]] for (uint g = 0u; g + 1u < RADIX_SCAN_GROUPS; ++g)
+                run += g < group_index ? hist[totals + g * RADIX_DIGITS + d] : 0u;
+            s_dst[d] = run;
+        }
     }
+    barrier();
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        s_run[d] += s_dst[d];
     // 32-bit keys without payloads: each tile's keys are loaded during the previous tile's
     // scatter (its prefetch), the block's first here. (H200, 2^24: u32 keys 0.656 -> 0.607 ms,
     // 2^28 8.90 -> 7.42; u64 keys 1.882 -> 1.900, so not for them.)

@@ -42,32 +42,14 @@ shared bool s_last;
 
 #include "radix_hist_count.glsl"
 
+// Digit positions of the table totals (radix_interface.h: the binding ends after them).
+uint table_positions()
+{
+    return (uint(hist.length()) - RADIX_HIST_TABLE_TOTALS) / (2u * RADIX_SCAN_GROUPS * RADIX_DIGITS);
+}
+
 // Table words (every digit position's counts) per invocation, at most.
 #define TABLE_WORDS_PER_INVOCATION (RADIX_MAX_PASSES * RADIX_DIGITS / RADIX_PLAN_WORKGROUP)
-
-#include "radix_group_starts.glsl"
-
-// After the plan (RADIX_FLAG_BLOCK_COUNTS): the group starts of scatter slot 0 - its digit
-// position's start of each digit (the plan's scan) plus the groups before, from the totals the
-// workgroups added - in the group rows, where the slot's downsweep finds them; then every
-// position's totals back to zero for the next sort. One digit per invocation.
-void plan_first_slot_groups(uint n)
-{
-    uint t = gl_LocalInvocationID.x;
-    uint tiles, blocks;
-    radix_tile_counts(n, tiles, blocks);
-    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
-    uint first = RADIX_MAX_PASSES; // slot 0's digit position, if any runs
-    for (uint p = pc.digit_count; p-- > 0u;)
-        if (s_plan_constant[p] == 0u)
-            first = p;
-    if (first < RADIX_MAX_PASSES && n >= 2u)
-        radix_group_starts(t, RADIX_HIST_TABLE_TOTALS + first * RADIX_SCAN_GROUPS * RADIX_DIGITS + t,
-                           groups, hist[(RADIX_MAX_PASSES + first) * RADIX_DIGITS + t], false);
-    for (uint p = 0u; p < pc.digit_count; ++p)
-        for (uint g = 0u; g < groups; ++g)
-            hist[RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS + g) * RADIX_DIGITS + t] = 0u;
-}
 
 void main()
 {
@@ -96,6 +78,13 @@ void main()
         uint group_blocks = (blocks + groups - 1u) / groups;
         uint first_block = group * group_blocks;
         uint last_block = min(first_block + group_blocks, blocks);
+        // The set of table totals this sort adds to (radix_interface.h); the other one's dirty
+        // groups go back to zero for the next sort, spread over the workgroups.
+        uint table_set = hist[RADIX_HIST_TABLE_SET] & 1u;
+        uint dirty = min(hist[RADIX_HIST_TABLE_DIRTY + (table_set ^ 1u)], RADIX_SCAN_GROUPS);
+        uint dirty_words = dirty * RADIX_DIGITS;
+        for (uint i = group * WG + t; i < table_positions() * dirty_words; i += groups * WG)
+            hist[RADIX_HIST_TABLE_GROUP_TOTALS(i / dirty_words, table_set ^ 1u) + i % dirty_words] = 0u;
         uint before[TABLE_WORDS_PER_INVOCATION];
         [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j)
             before[j] = 0u;
@@ -113,9 +102,8 @@ void main()
                     lookback[row + i] = count;
                     before[j] = c;
                     // Position i / 256, digit i % 256 of the block's scan group.
-                    uint total = RADIX_HIST_TABLE_TOTALS +
-                                 ((i / RADIX_DIGITS) * RADIX_SCAN_GROUPS + b / RADIX_SCAN_GROUP) * RADIX_DIGITS +
-                                 i % RADIX_DIGITS;
+                    uint total = RADIX_HIST_TABLE_GROUP_TOTALS(i / RADIX_DIGITS, table_set) +
+                                 b / RADIX_SCAN_GROUP * RADIX_DIGITS + i % RADIX_DIGITS;
                     if (count != 0u)
                         atomicAdd(hist[total], count);
                 }
@@ -140,6 +128,17 @@ void main()
             lookback[i] = 0u;
     }
 
+    // Portable: zero the upsweeps' scan-group totals of every slot (the groups in use), spread
+    // over groups; the upsweeps add to them after this pass, the downsweeps read them.
+    if ((pc.flags & RADIX_FLAG_PORTABLE) != 0u) {
+        uint tiles, blocks;
+        radix_tile_counts(n, tiles, blocks);
+        uint slot_words = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP * RADIX_DIGITS;
+        uint words = digits * slot_words;
+        for (uint i = group * WG + t; i < words; i += groups * WG)
+            hist[RADIX_HIST_SLOT_TOTALS(i / slot_words) + i % slot_words] = 0u;
+    }
+
     // Counts flushed before the ticket; the workgroup with the last ticket plans.
     memoryBarrierBuffer();
     barrier();
@@ -152,6 +151,14 @@ void main()
     uint c[RADIX_MAX_PASSES];
     radix_plan_load_counts(c, true);
     radix_plan_sort(n, c);
-    if (BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
-        plan_first_slot_groups(n);
+    // Every workgroup read the set and the other's dirty groups before it took its ticket: this
+    // sort's set holds its groups, the other is all zero now, and the next sort takes it.
+    if (BLOCK_COUNTS && (pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u && t == 0u) {
+        uint table_set = hist[RADIX_HIST_TABLE_SET] & 1u;
+        uint tiles, blocks;
+        radix_tile_counts(n, tiles, blocks);
+        hist[RADIX_HIST_TABLE_DIRTY + table_set] = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+        hist[RADIX_HIST_TABLE_DIRTY + (table_set ^ 1u)] = 0u;
+        hist[RADIX_HIST_TABLE_SET] = table_set ^ 1u;
+    }
 }

@@ -31,15 +31,20 @@ void main()
     uint n = min(requested, pc.max_count);
     for (uint i = t; i < RADIX_MAX_PASSES * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
         hist[i] = 0u;
-    // The portable upsweeps' group totals (each slot's last block zeroes them again; the scratch
-    // may come with anything in it).
-    if ((pc.flags & RADIX_FLAG_PORTABLE) != 0u)
-        for (uint i = t; i < RADIX_SCAN_GROUPS * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
-            hist[RADIX_HIST_GROUP_TOTALS + i] = 0u;
-    // And the histogram pass's group totals of every digit position (its plan zeroes them).
-    if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u)
-        for (uint i = t; i < pc.digit_count * RADIX_SCAN_GROUPS * RADIX_DIGITS; i += RADIX_PREPARE_WORKGROUP)
-            hist[RADIX_HIST_TABLE_TOTALS + i] = 0u;
+    // And set 0 of the histogram pass's table totals (every position of the key type: the
+    // binding ends after them), which it then adds to; set 1 may hold anything, so all of its
+    // groups count as dirty (the histogram pass zeroes them).
+    if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u) {
+        uint words = RADIX_SCAN_GROUPS * RADIX_DIGITS;
+        uint positions = (uint(hist.length()) - RADIX_HIST_TABLE_TOTALS) / (2u * words);
+        for (uint i = t; i < positions * words; i += RADIX_PREPARE_WORKGROUP)
+            hist[RADIX_HIST_TABLE_GROUP_TOTALS(i / words, 0u) + i % words] = 0u;
+        if (t == 0u) {
+            hist[RADIX_HIST_TABLE_SET] = 0u;
+            hist[RADIX_HIST_TABLE_DIRTY] = 0u;
+            hist[RADIX_HIST_TABLE_DIRTY + 1u] = RADIX_SCAN_GROUPS;
+        }
+    }
     if (t == 0u) {
         hist[RADIX_HIST_TICKET] = 0u;
         uint tiles, blocks;

@@ -1,7 +1,7 @@
 #version 450
 // Portable radix, step 1 of a pass: each workgroup (block) counts the digits of its run of
-// consecutive tiles into its row of block counts, and the last block to finish turns the scan
-// groups' totals into their starts (scan_groups). No workgroup waits for another.
+// consecutive tiles into its row of block counts and adds them to its scan group's totals
+// (radix_interface.h, RADIX_SCAN_GROUP). No workgroup waits for another.
 // Each invocation issues UPSWEEP_LOADS key loads before it counts any of them (one load in
 // flight per invocation left the pass latency-bound: 61-67 us for 2^24 u32 keys on the H200,
 // about 1 TB/s). Counting: one plain shared atomicAdd per key, except where every key the
@@ -24,13 +24,12 @@ layout(local_size_x = RADIX_SCAN_WORKGROUP) in;
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA { KEY_T keys_a[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) readonly buffer KeysA4 { uvec4 keys_a4[]; };
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { uint state[]; };
-// The block counts (and the group starts, by the last block).
-layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) coherent buffer Lookback { uint lookback[]; };
-// Coherent: every block adds to its group's totals here and the last one reads them.
-layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
+// The block counts.
+layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Lookback { uint lookback[]; };
+// The scan groups' totals (atomics).
+layout(set = 0, binding = RADIX_BINDING_HIST, std430) buffer Hist { uint hist[]; };
 
 shared uint s_hist[RADIX_DIGITS];
-shared bool s_last;
 
 #include "radix_wait.glsl"
 const uint STALL_SPIN_LIMIT = 1u << 24; // polls
@@ -68,47 +67,18 @@ void count_digits(uint d[VEC_STEP_KEYS], uint used, bool full, uint lanes)
     }
 }
 
-#include "radix_group_starts.glsl"
-
-// Whether this workgroup is the last to arrive at counter `word` of `arrivals` (after its
-// writes, which the last one then sees). Workgroup-uniform; every invocation calls it.
-bool arrive_last(uint word, uint arrivals)
-{
-    memoryBarrierBuffer();
-    barrier();
-    if (gl_LocalInvocationID.x == 0u)
-        s_last = atomicAdd(state[word], 1u) == arrivals - 1u;
-    barrier();
-    bool last = s_last;
-    if (last)
-        memoryBarrierBuffer();
-    return last;
-}
-
 // (radix_interface.h, RADIX_SCAN_GROUP) This block adds its counts (s_hist) to its scan
-// group's totals; the last block of the pass to arrive turns the totals into the groups'
-// starts (digit p's start in the sorted order, from the plan, plus the groups before) and
-// zeroes them and the arrival counter for the next slot. (The earlier two-level scan - the last
-// block of each group turning the group's rows into prefixes, then the last group - had two
-// arrivals and two batched column scans on the pass's tail: the 2^24 u32 keys upsweep 30 -> 38
-// us on the H200.)
-void scan_groups(uint block, uint blocks, uint p)
+// group's totals of this slot; the downsweep blocks read them. (Until the thirty-fifth session
+// the last block to arrive turned every group's totals into starts: an arrival per block and a
+// chain of loads on the pass's tail, 3-4 us of each upsweep on the H200.)
+void add_group_totals(uint block)
 {
-    uint t = gl_LocalInvocationID.x;
-    uint totals = RADIX_HIST_GROUP_TOTALS + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
-    for (uint d = t; d < RADIX_DIGITS; d += WG) {
+    uint totals = RADIX_HIST_SLOT_TOTALS(pc.pass_index) + block / RADIX_SCAN_GROUP * RADIX_DIGITS;
+    for (uint d = gl_LocalInvocationID.x; d < RADIX_DIGITS; d += WG) {
         uint c = s_hist[d];
         if (c != 0u)
             atomicAdd(hist[totals + d], c);
     }
-    if (!arrive_last(RADIX_S_SCAN_ARRIVED, blocks))
-        return;
-    uint groups = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        radix_group_starts(d, RADIX_HIST_GROUP_TOTALS + d, groups,
-                           hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + d], true);
-    if (t == 0u)
-        state[RADIX_S_SCAN_ARRIVED] = 0u; // every block arrived: free for the next slot
 }
 
 void main()
@@ -173,7 +143,7 @@ void main()
     barrier();
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         lookback[block * RADIX_DIGITS + d] = s_hist[d];
-    scan_groups(block, blocks, p);
+    add_group_totals(block);
 
     if ((pc.flags & RADIX_FLAG_STALL_FIRST) != 0u) {
         barrier();

@@ -49,9 +49,9 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            decoupled look-back between workgroups. Needs forward progress between workgroups
  *            of a dispatch (a workgroup spins until an earlier one publishes).
  *  PORTABLE  the same radix sort as reduce-then-scan (an upsweep whose blocks also add their
- *            counts to group totals - the last block to arrive turns those into group starts,
- *            nobody waits - then a downsweep per digit; the histogram pass counts the first
- *            digit's blocks and its plan writes their group starts, so that digit has no
+ *            counts to group totals, then a downsweep per digit whose blocks sum the totals
+ *            and counts before them; nobody waits; the histogram pass counts the first
+ *            digit's blocks and their group totals, so that digit has no
  *            upsweep): no workgroup ever waits for another inside a dispatch. Same bytes as
  *            ONESWEEP.
  *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile or the RANK small

@@ -34,9 +34,9 @@
 #define RADIX_FLAG_HOST_SIZED 64u
 /* Portable sorts: the histogram pass's workgroups walk whole blocks and write each block's
  * counts of every digit position into the block-count table (RADIX_BLOCK_TABLE) and add them to
- * the block's scan group's totals (RADIX_HIST_TABLE_TOTALS), so that the first scatter slot
- * needs neither upsweep nor block scan: the plan writes that slot's group starts, and each
- * downsweep block adds the table rows of its group's earlier blocks. */
+ * the block's scan group's totals (RADIX_HIST_TABLE_GROUP_TOTALS), so that the first scatter
+ * slot needs no upsweep: each of its downsweep blocks adds the totals of the groups before its
+ * own and the table rows of its group's earlier blocks to the digit's start. */
 #define RADIX_FLAG_BLOCK_COUNTS 128u
 /* The sort runs the small tiles' fused pass (radix_onesweep_fused.comp), which can sort in
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
@@ -73,9 +73,7 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-/* portable upsweep blocks of the slot that counted (back to zero after the last) */
-#define RADIX_S_SCAN_ARRIVED (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
-#define RADIX_STATE_WORDS (RADIX_S_SCAN_ARRIVED + 1u)
+#define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
  * clears what it read, or the fused pass's last workgroup), as many exclusive scans (the
@@ -93,15 +91,29 @@
 #define RADIX_HIST_FOLD_TICKET (RADIX_HIST_TICKET + 32u)
 #define RADIX_HIST_FOLD_LEFT (RADIX_HIST_TICKET + 64u)
 #define RADIX_HIST_FOLD_DONE (RADIX_HIST_TICKET + 96u)
-/* Portable upsweeps: scan group g's totals of digit d at
- * RADIX_HIST_GROUP_TOTALS + g * RADIX_DIGITS + d (zero between slots: the pass's last block
- * clears what it read; the prepare pass and vksort_vk_cmd_init_scratch zero them too). */
+/* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: which set of table totals (below) the next
+ * histogram pass adds to (0 or 1; the plan flips it), and + set: how many scan groups of that
+ * set (of every digit position) may be non-zero - the rest are. The prepare pass and
+ * vksort_vk_cmd_init_scratch set them. Past the fold's done counts, which only Onesweep uses. */
+#define RADIX_HIST_TABLE_SET (RADIX_HIST_TICKET + 104u)
+#define RADIX_HIST_TABLE_DIRTY (RADIX_HIST_TICKET + 105u)
+/* Portable upsweeps: scatter slot k's scan group g's totals of digit d at
+ * RADIX_HIST_GROUP_TOTALS + (k * RADIX_SCAN_GROUPS + g) * RADIX_DIGITS + d, a range per slot so
+ * that no pass has to clear what another reads; the histogram pass zeroes the slots' ranges of
+ * the groups in use at every sort's start (vksort_vk_cmd_init_scratch zeroes them too). */
 #define RADIX_HIST_GROUP_TOTALS (RADIX_HIST_TICKET + 128u)
+#define RADIX_HIST_SLOT_TOTALS(slot) (RADIX_HIST_GROUP_TOTALS + (slot) * RADIX_SCAN_GROUPS * RADIX_DIGITS)
 /* Portable sorts with RADIX_FLAG_BLOCK_COUNTS: the histogram pass's group totals of every digit
- * position (position p, group g, digit d at RADIX_HIST_TABLE_TOTALS + (p * RADIX_SCAN_GROUPS +
- * g) * RADIX_DIGITS + d), from which its plan writes slot 0's group starts; the plan zeroes
- * them for the next sort. */
-#define RADIX_HIST_TABLE_TOTALS (RADIX_HIST_GROUP_TOTALS + RADIX_SCAN_GROUPS * RADIX_DIGITS)
+ * position of the key type, in two sets (position p, set s, group g, digit d at
+ * RADIX_HIST_TABLE_GROUP_TOTALS(p, s) + g * RADIX_DIGITS + d; the binding ends after them, so
+ * its length gives the positions). A sort's histogram pass adds to set RADIX_HIST_TABLE_SET
+ * (all zero then) and zeroes the other one's dirty groups (what the last sort's first downsweep
+ * read: the next sort adds to it); slot 0's downsweep reads the set the pass filled.
+ * (Until the thirty-fifth session the plan turned one set into slot 0's group starts and zeroed
+ * it: a chain of loads and 128-256 stores an invocation on the histogram pass's tail.) */
+#define RADIX_HIST_TABLE_TOTALS RADIX_HIST_SLOT_TOTALS(RADIX_MAX_PASSES)
+#define RADIX_HIST_TABLE_GROUP_TOTALS(p, s) \
+    (RADIX_HIST_TABLE_TOTALS + ((p) * 2u + (s)) * RADIX_SCAN_GROUPS * RADIX_DIGITS)
 /* Each sorter's binding ends where its algorithm's words do (radix.c's hist_bytes): Onesweep's
  * before the group totals, the portable sort's after its key type's table totals. */
 #define RADIX_HIST_ONESWEEP_WORDS RADIX_HIST_GROUP_TOTALS
@@ -140,23 +152,23 @@
 #define RADIX_LONG_BLOCK_TILES 4u
 /* Portable blocks per scan group, and the most groups. A digit pass's offsets need no dispatch
  * of their own: each upsweep block writes its counts and adds them to its scan group's totals
- * (global atomics into RADIX_HIST_GROUP_TOTALS); the last block of the pass to arrive
- * (RADIX_S_SCAN_ARRIVED) turns the totals into each group's start per digit (group rows,
- * RADIX_GROUP_ROWS) and zeroes them and its counter for the next slot; the first slot's group
- * starts come from the histogram pass's plan instead (RADIX_FLAG_BLOCK_COUNTS). A downsweep
- * block's offsets are its group's start plus the counts of the group's blocks before it (at
- * most RADIX_SCAN_GROUP - 1 rows); the last upsweep block reads at most RADIX_SCAN_GROUPS group
- * totals per digit. No workgroup waits for another. */
+ * (global atomics into the slot's RADIX_HIST_SLOT_TOTALS). A downsweep block's offset of digit
+ * d is the digit's start in the sorted order (the plan) plus the totals of the scan groups
+ * before its own (at most RADIX_SCAN_GROUPS - 1) plus the counts of its group's blocks before
+ * it (at most RADIX_SCAN_GROUP - 1 rows), all loads in flight at once; for the first slot
+ * with RADIX_FLAG_BLOCK_COUNTS the histogram pass's table and table totals take the place of
+ * the upsweep's rows and totals. No workgroup waits for another, and no upsweep has a last
+ * block (its chain - an arrival per block, then the last one turning every group's totals into
+ * starts - was 3-4 us of each upsweep's 33-50 on the H200; without it, and without the
+ * histogram plan's slot-0 chain, u32 pairs 2^24 0.8136 -> 0.8042 ms: docs/perf-notes.md,
+ * thirty-fifth and thirty-seventh sessions). */
 #define RADIX_SCAN_GROUP 32u
 #define RADIX_SCAN_GROUPS (RADIX_MAX_BLOCKS / RADIX_SCAN_GROUP)
 /* Portable sort's look-back binding: the block counts of the current pass
- * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then
- * RADIX_SCAN_GROUPS group rows (group g's starts, at RADIX_GROUP_ROWS(max_blocks)
- * + g * RADIX_DIGITS + d), then, with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table:
- * block b's count of digit d at position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count
- * + p) * RADIX_DIGITS + d. */
-#define RADIX_GROUP_ROWS(max_blocks) ((max_blocks) * RADIX_DIGITS)
-#define RADIX_BLOCK_TABLE(max_blocks) (((max_blocks) + RADIX_SCAN_GROUPS) * RADIX_DIGITS)
+ * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then,
+ * with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table: block b's count of digit d at
+ * position p at RADIX_BLOCK_TABLE(max_blocks) + (b * digit_count + p) * RADIX_DIGITS + d. */
+#define RADIX_BLOCK_TABLE(max_blocks) ((max_blocks) * RADIX_DIGITS)
 /* The histogram pass's workgroups with the block-count table, for blocks >= 1 portable blocks:
  * ceil(blocks / k) workgroups of k whole blocks each, k the least that keeps them at most
  * RADIX_HIST_MAX_GROUPS (the prepare pass and, for a host-sized sort, the host). */

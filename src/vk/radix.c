@@ -619,9 +619,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     const uint32_t digit_positions = (uint32_t)s->key_size * 8u / RADIX_BITS;
     /* The histogram binding up to what the algorithm uses (radix_interface.h): Onesweep stops
      * before the portable upsweeps' group totals, the portable sort after the histogram pass's
-     * group totals of this key type's digit positions (with the block-count table). */
+     * two sets of group totals of this key type's digit positions (with the block-count table). */
     rx->hist_bytes = 4u * (rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP ? RADIX_HIST_ONESWEEP_WORDS
-                           : rx->block_counts ? RADIX_HIST_TABLE_TOTALS + digit_positions * RADIX_SCAN_GROUPS * RADIX_DIGITS
+                           : rx->block_counts ? RADIX_HIST_TABLE_GROUP_TOTALS(digit_positions, 0u)
                                               : RADIX_HIST_TABLE_TOTALS);
     rx->lookback_bytes = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP
                              ? 2u * (VkDeviceSize)rx->max_tiles * RADIX_DIGITS * 4u
@@ -648,9 +648,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     return VKSORT_SUCCESS;
 }
 
-/* Whether portable slot k records an upsweep (which also turns the block counts into group
- * starts, radix_interface.h): not slot 0 with the block-count table, whose counts and group
- * starts the histogram pass wrote. (H200, 2026-12-02, against the block-scan dispatches that
+/* Whether portable slot k records an upsweep (block counts and scan-group totals,
+ * radix_interface.h): not slot 0 with the block-count table, whose counts and group totals the
+ * histogram pass wrote. (H200, 2026-12-02, against the block-scan dispatches that
  * did the scans before: u32 keys 2^20 0.1257 -> 0.1154 ms, 2^24 0.5637 -> 0.5500, 2^28 6.765 ->
  * 6.706; docs/perf-notes.md, twenty-second session.) */
 static int records_upsweep(const vksort_vk_radix *rx, uint32_t slot)

@@ -827,16 +827,17 @@ static void test_portable_mid_tiles(void)
     }
 }
 
-/* Portable upsweeps that scan their block counts in groups of RADIX_SCAN_GROUP blocks
- * (group totals by atomics, the last block the groups' starts, each
- * downsweep block adds its group's earlier rows): one block, a group one short, one whole group,
+/* Portable upsweeps that add their block counts to the totals of groups of RADIX_SCAN_GROUP
+ * blocks (each downsweep block adds the earlier groups' totals and its group's earlier rows to
+ * the digit's start; slot 0 takes both from the histogram pass's table and its two sets of
+ * table totals): one block, a group one short, one whole group,
  * one block past it, two groups and one past, three groups and one, with tiles of 64 x 2
- * elements (one tile a block). Slots 1.. scan in the upsweep, slot 0 reads the histogram's
- * table, and a sorter with the no-forward-progress emulation (whose first block arrives last,
- * so it scans the groups) scans in every slot's upsweep. u32 pairs on a persistent scratch (host
- * counts: no prepare pass, so totals or a counter left over by one slot or sort would break the
- * next), u64 keys, both directions, the CPU backend's bytes, the arrival counter zero after
- * every sort. */
+ * elements (one tile a block). Slots 1.. count in the upsweep, slot 0 reads the histogram's
+ * table, and a sorter with the no-forward-progress emulation (whose first block finishes last)
+ * counts in every slot's upsweep. u32 pairs on a persistent scratch (host
+ * counts: no prepare pass, so totals left over by one sort would break the next; one indirect
+ * sort, with its prepare pass, in between; counts that grow, then shrink), u64 keys, both
+ * directions, the CPU backend's bytes, and every slot's totals after every sort. */
 static void test_scan_groups(void)
 {
     if (algo != VKSORT_VK_ALGORITHM_PORTABLE)
@@ -850,7 +851,9 @@ static void test_scan_groups(void)
                {VKSORT_KEY_U32, 0, VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS}};
     const uint32_t blocks[] = {1, RADIX_SCAN_GROUP - 1u, RADIX_SCAN_GROUP, RADIX_SCAN_GROUP + 1u,
                                2u * RADIX_SCAN_GROUP, 2u * RADIX_SCAN_GROUP + 1u,
-                               3u * RADIX_SCAN_GROUP + 1u};
+                               3u * RADIX_SCAN_GROUP + 1u,
+                               /* then fewer groups again: totals another sort left behind */
+                               2u, 2u * RADIX_SCAN_GROUP + 2u};
     unsigned rot = 0;
     for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
         sort_case c = make_case(cfg[k].type, cfg[k].payload, DEFAULT_MAX);
@@ -867,14 +870,53 @@ static void test_scan_groups(void)
             c.stable = 1;
             c.bit_end = sort_check_bit_range(c.cfg.type, rot % 3u == 1u ? 1u : 0u, &c.bit_begin);
             c.seed = 9900 + rot;
+            c.indirect = i == 7; /* a prepare pass between host-sized sorts */
             const void *scratch = NULL;
             CHECK(sort_check_run(&c, &scratch));
             if (!scratch)
                 continue;
             const uint32_t *state = scratch;
             CHECK_EQ(state[RADIX_S_BLOCKS], blocks[i]);
-            /* Each slot's last arrival resets the counter for the next one. */
-            CHECK_EQ(state[RADIX_S_SCAN_ARRIVED], 0u);
+            /* Every recorded slot's scan-group totals (the groups in use) hold what its upsweep counted:
+             * n in all where one ran, nothing where none did - the histogram pass zeroed them
+             * at the sort's start, so the last sort's totals on this persistent scratch (or
+             * another test's) are gone. Slot 0 with the histogram's table has no upsweep. */
+            const int table = !(cfg[k].flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
+            const uint32_t positions = (uint32_t)vksort_key_size(c.cfg.type) * 8u / RADIX_BITS;
+            const uint32_t hist_words =
+                table ? RADIX_HIST_TABLE_GROUP_TOTALS(positions, 0u) : RADIX_HIST_TABLE_TOTALS;
+            const uint32_t *hist =
+                (const uint32_t *)((const char *)scratch + sort_check_sorter(&c.cfg)->reqs.scratch_size) -
+                hist_words;
+            const uint32_t groups = (blocks[i] + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+            const uint32_t bit_end = c.bit_end ? c.bit_end : positions * RADIX_BITS;
+            const uint32_t slots = (bit_end - c.bit_begin + RADIX_BITS - 1u) / RADIX_BITS; /* recorded */
+            for (uint32_t slot = 0; slot < slots; ++slot) {
+                const uint32_t *entry = state + RADIX_S_DISPATCH + 4u * (RADIX_E_UPSWEEP + slot);
+                const int ran = (slot > 0 || !table) && entry[0] * entry[1] != 0u;
+                uint64_t sum = 0;
+                for (uint32_t w = 0; w < groups * RADIX_DIGITS; ++w)
+                    sum += hist[RADIX_HIST_SLOT_TOTALS(slot) + w];
+                CHECK_EQ(sum, ran ? (uint64_t)c.n : 0u);
+            }
+            /* The histogram pass's table totals, in every group and position of the key type:
+             * the set it filled (the plan flipped the set word since) holds every key once per
+             * digit position of the range, the other set nothing - it zeroed that one's dirty
+             * groups for the next sort - and the dirty counts say so. */
+            const uint32_t filled = (hist[RADIX_HIST_TABLE_SET] & 1u) ^ 1u;
+            for (uint32_t p = 0; table && p < positions; ++p) {
+                uint64_t in_filled = 0, in_other = 0;
+                for (uint32_t w = 0; w < RADIX_SCAN_GROUPS * RADIX_DIGITS; ++w) {
+                    in_filled += hist[RADIX_HIST_TABLE_GROUP_TOTALS(p, filled) + w];
+                    in_other += hist[RADIX_HIST_TABLE_GROUP_TOTALS(p, filled ^ 1u) + w];
+                }
+                CHECK_EQ(in_filled, p < slots ? (uint64_t)c.n : 0u);
+                CHECK_EQ(in_other, 0u);
+            }
+            if (table) {
+                CHECK_EQ(hist[RADIX_HIST_TABLE_DIRTY + filled], groups);
+                CHECK_EQ(hist[RADIX_HIST_TABLE_DIRTY + (filled ^ 1u)], 0u);
+            }
         }
     }
 }
