@@ -58,18 +58,24 @@
 #include <string.h>
 
 /* Warm-up runs (of a sort, or of the copy-rate copy) go on until the GPU has worked for this
- * long (at least two runs, at most MAX_WARMUP_RUNS), so that every timed run finds its clocks
- * up. */
-#define WARMUP_MS 100.0
+ * long after the first warm-up (at least two runs, at most MAX_WARMUP_RUNS), so that every
+ * timed run finds its clocks up. The first warm-up does not count: the host checks its result,
+ * and a large check idles the GPU long enough to drop its clocks. On the H200 they then took
+ * ~250-300 ms of GPU work to come back (2026-12-05, --print-runs: u32 pairs 2^28 runs of 44-51
+ * ms instead of 8.4-10.7, every pass ~5x slower); with 100 ms counted from the first warm-up,
+ * up to half of a cell's timed runs were slow and a median of 10.7 ms read 14.4. */
+#define WARMUP_MS 400.0
 #define MAX_WARMUP_RUNS 400
 
 /* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
- * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS. */
+ * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS
+ * since the first one. */
 static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
 {
     if (r >= 0)
         return r + 1;
-    *warm_ms += gpu_ms;
+    if (*warm_runs > 0)
+        *warm_ms += gpu_ms;
     ++*warm_runs;
     if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
         return -1;
