@@ -63,7 +63,7 @@
  * and a large check idles the GPU long enough to drop its clocks. On the H200 they then took
  * ~250-300 ms of GPU work to come back (2026-12-05, --print-runs: u32 pairs 2^28 runs of 44-51
  * ms instead of 8.4-10.7, every pass ~5x slower); with 100 ms counted from the first warm-up,
- * up to half of a cell's timed runs were slow and a median of 10.7 ms read 14.4. */
+ * half or more of a cell's timed runs could be slow: a median of 10.7 ms read 14.4. */
 #define WARMUP_MS 400.0
 #define MAX_WARMUP_RUNS 400
 
