@@ -42,12 +42,6 @@ shared bool s_last;
 
 #include "radix_hist_count.glsl"
 
-// Digit positions of the table totals (radix_interface.h: the binding ends after them).
-uint table_positions()
-{
-    return (uint(hist.length()) - RADIX_HIST_TABLE_TOTALS) / (2u * RADIX_SCAN_GROUPS * RADIX_DIGITS);
-}
-
 // Table words (every digit position's counts) per invocation, at most.
 #define TABLE_WORDS_PER_INVOCATION (RADIX_MAX_PASSES * RADIX_DIGITS / RADIX_PLAN_WORKGROUP)
 
@@ -83,7 +77,8 @@ void main()
         uint table_set = hist[RADIX_HIST_TABLE_SET] & 1u;
         uint dirty = min(hist[RADIX_HIST_TABLE_DIRTY + (table_set ^ 1u)], RADIX_SCAN_GROUPS);
         uint dirty_words = dirty * RADIX_DIGITS;
-        for (uint i = group * WG + t; i < table_positions() * dirty_words; i += groups * WG)
+        uint positions = RADIX_HIST_TABLE_POSITIONS(uint(hist.length()));
+        for (uint i = group * WG + t; i < positions * dirty_words; i += groups * WG)
             hist[RADIX_HIST_TABLE_GROUP_TOTALS(i / dirty_words, table_set ^ 1u) + i % dirty_words] = 0u;
         uint before[TABLE_WORDS_PER_INVOCATION];
         [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j)
@@ -133,7 +128,7 @@ void main()
     if ((pc.flags & RADIX_FLAG_PORTABLE) != 0u) {
         uint tiles, blocks;
         radix_tile_counts(n, tiles, blocks);
-        uint slot_words = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP * RADIX_DIGITS;
+        uint slot_words = RADIX_SCAN_GROUP_COUNT(blocks) * RADIX_DIGITS;
         uint words = digits * slot_words;
         for (uint i = group * WG + t; i < words; i += groups * WG)
             hist[RADIX_HIST_SLOT_TOTALS(i / slot_words) + i % slot_words] = 0u;
@@ -157,7 +152,7 @@ void main()
         uint table_set = hist[RADIX_HIST_TABLE_SET] & 1u;
         uint tiles, blocks;
         radix_tile_counts(n, tiles, blocks);
-        hist[RADIX_HIST_TABLE_DIRTY + table_set] = (blocks + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP;
+        hist[RADIX_HIST_TABLE_DIRTY + table_set] = RADIX_SCAN_GROUP_COUNT(blocks);
         hist[RADIX_HIST_TABLE_DIRTY + (table_set ^ 1u)] = 0u;
         hist[RADIX_HIST_TABLE_SET] = table_set ^ 1u;
     }

@@ -36,7 +36,7 @@ void main()
     // groups count as dirty (the histogram pass zeroes them).
     if ((pc.flags & RADIX_FLAG_BLOCK_COUNTS) != 0u) {
         uint words = RADIX_SCAN_GROUPS * RADIX_DIGITS;
-        uint positions = (uint(hist.length()) - RADIX_HIST_TABLE_TOTALS) / (2u * words);
+        uint positions = RADIX_HIST_TABLE_POSITIONS(uint(hist.length()));
         for (uint i = t; i < positions * words; i += RADIX_PREPARE_WORKGROUP)
             hist[RADIX_HIST_TABLE_GROUP_TOTALS(i / words, 0u) + i % words] = 0u;
         if (t == 0u) {

@@ -114,6 +114,10 @@
 #define RADIX_HIST_TABLE_TOTALS RADIX_HIST_SLOT_TOTALS(RADIX_MAX_PASSES)
 #define RADIX_HIST_TABLE_GROUP_TOTALS(p, s) \
     (RADIX_HIST_TABLE_TOTALS + ((p) * 2u + (s)) * RADIX_SCAN_GROUPS * RADIX_DIGITS)
+/* The digit positions whose table totals a portable histogram binding of `words` words holds
+ * (it ends after them: the key type's, whatever a sort's bit range). */
+#define RADIX_HIST_TABLE_POSITIONS(words) \
+    (((words) - RADIX_HIST_TABLE_TOTALS) / (2u * RADIX_SCAN_GROUPS * RADIX_DIGITS))
 /* Each sorter's binding ends where its algorithm's words do (radix.c's hist_bytes): Onesweep's
  * before the group totals, the portable sort's after its key type's table totals. */
 #define RADIX_HIST_ONESWEEP_WORDS RADIX_HIST_GROUP_TOTALS
@@ -164,6 +168,8 @@
  * thirty-fifth and thirty-seventh sessions). */
 #define RADIX_SCAN_GROUP 32u
 #define RADIX_SCAN_GROUPS (RADIX_MAX_BLOCKS / RADIX_SCAN_GROUP)
+/* The scan groups that `blocks` portable blocks fill. */
+#define RADIX_SCAN_GROUP_COUNT(blocks) (((blocks) + RADIX_SCAN_GROUP - 1u) / RADIX_SCAN_GROUP)
 /* Portable sort's look-back binding: the block counts of the current pass
  * (block b, digit d at b * RADIX_DIGITS + d: max_blocks rows, max_blocks = pc.max_tiles), then,
  * with RADIX_FLAG_BLOCK_COUNTS, the histogram pass's table: block b's count of digit d at

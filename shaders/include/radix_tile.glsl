@@ -20,8 +20,8 @@
 // Shared memory can be kept small so that two workgroups share a multiprocessor where the driver
 // gives compute little of it (NVIDIA's Vulkan driver: 48 KiB per multiprocessor on the H200,
 // for all its workgroups together): per-subgroup counters of 16 bits (COUNTERS16, two digits a
-// word) and the tile staged for the scatter in two halves (SCATTER_ROUNDS). The H200's u32 keys tile, 384 x 26, so runs
-// two workgroups per multiprocessor (measured, docs/perf-notes.md).
+// word) and the tile staged for the scatter in two halves (SCATTER_ROUNDS). The H200's u32 keys
+// tile, 384 x 26, so runs two workgroups per multiprocessor (measured, docs/perf-notes.md).
 #ifndef VKSORT_RADIX_TILE_GLSL
 #define VKSORT_RADIX_TILE_GLSL
 
