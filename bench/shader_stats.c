@@ -339,6 +339,15 @@ int main(int argc, char **argv)
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
         }
+        /* The histogram pass as the Onesweep sorter specialises it (no block-count table code):
+         * the same module, beside the portable one's above. */
+        vksort_vk_radix_module_name(s, RADIX_PIPE_HISTOGRAM, NULL, name, sizeof name);
+        if (matches(name, filter)) {
+            vksort_vk_radix_spec spec;
+            vksort_vk_radix_specialization(s, RADIX_PIPE_HISTOGRAM, NULL, &spec);
+            printf("-- as the Onesweep sorter specialises it:\n");
+            report(&cx, name, &spec.info);
+        }
         vksort_vk_radix_module_name(sp, RADIX_PIPE_DOWNSWEEP, &sp->radix.long_blocks, name,
                                     sizeof name);
         if (sp->radix.long_blocks_min_count && matches(name, filter)) {
