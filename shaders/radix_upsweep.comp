@@ -106,7 +106,29 @@ void main()
     uint vec_end = (pc.flags & RADIX_FLAG_KEYS_VEC4) != 0u && begin % VEC_KEYS == 0u
                        ? begin + (end - begin) / VEC_KEYS * VEC_KEYS : begin;
     uint vend = vec_end / VEC_KEYS;
-    for (uint base = begin / VEC_KEYS; base < vend; base += WG * UPSWEEP_VEC_LOADS) {
+    // Whole steps first, without per-load bounds (no predicates live across the counting: in
+    // the histogram pass this took u64 keys 145 -> 118 us at 2^24 on the H200), then at most
+    // one partial step.
+    uint vbegin = begin / VEC_KEYS;
+    uint vfull = vbegin + (vend - vbegin) / (WG * UPSWEEP_VEC_LOADS) * (WG * UPSWEEP_VEC_LOADS);
+    for (uint base = vbegin; base < vfull; base += WG * UPSWEEP_VEC_LOADS) {
+        uvec4 v[UPSWEEP_VEC_LOADS];
+        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k)
+            v[k] = keys_a4[base + k * WG + t];
+        uint d[VEC_STEP_KEYS];
+        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
+#if KEY64
+            d[2u * k] = radix_digit(v[k].xy, shift);
+            d[2u * k + 1u] = radix_digit(v[k].zw, shift);
+#else
+            [[unroll]] for (uint j = 0u; j < 4u; ++j)
+                d[4u * k + j] = radix_digit(v[k][j], shift);
+#endif
+        }
+        count_digits(d, VEC_STEP_KEYS, true, lanes);
+    }
+    if (vfull < vend) {
+        uint base = vfull;
         uvec4 v[UPSWEEP_VEC_LOADS];
         [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
             uint i = base + k * WG + t;
@@ -123,7 +145,7 @@ void main()
                 d[4u * k + j] = valid ? radix_digit(v[k][j], shift) : 0xffffffffu;
 #endif
         }
-        count_digits(d, VEC_STEP_KEYS, base + WG * UPSWEEP_VEC_LOADS <= vend, lanes);
+        count_digits(d, VEC_STEP_KEYS, false, lanes);
     }
     for (uint base = vec_end; base < end; base += WG * UPSWEEP_LOADS) {
         uint d[VEC_STEP_KEYS];
