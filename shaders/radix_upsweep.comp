@@ -67,6 +67,21 @@ void count_digits(uint d[VEC_STEP_KEYS], uint used, bool full, uint lanes)
     }
 }
 
+// The digits at `shift` of the keys of UPSWEEP_VEC_LOADS 16-byte loads, in memory order (as
+// radix_hist_count.glsl's vector_order_keys for the histogram pass).
+void vector_digits(uvec4 v[UPSWEEP_VEC_LOADS], uint shift, out uint d[VEC_STEP_KEYS])
+{
+    [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
+#if KEY64
+        d[2u * k] = radix_digit(v[k].xy, shift);
+        d[2u * k + 1u] = radix_digit(v[k].zw, shift);
+#else
+        [[unroll]] for (uint j = 0u; j < 4u; ++j)
+            d[4u * k + j] = radix_digit(v[k][j], shift);
+#endif
+    }
+}
+
 // (radix_interface.h, RADIX_SCAN_GROUP) This block adds its counts (s_hist) to its scan
 // group's totals of this slot; the downsweep blocks read them. (Until the thirty-fifth session
 // the last block to arrive turned every group's totals into starts: an arrival per block and a
@@ -116,15 +131,7 @@ void main()
         [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k)
             v[k] = keys_a4[base + k * WG + t];
         uint d[VEC_STEP_KEYS];
-        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
-#if KEY64
-            d[2u * k] = radix_digit(v[k].xy, shift);
-            d[2u * k + 1u] = radix_digit(v[k].zw, shift);
-#else
-            [[unroll]] for (uint j = 0u; j < 4u; ++j)
-                d[4u * k + j] = radix_digit(v[k][j], shift);
-#endif
-        }
+        vector_digits(v, shift, d);
         count_digits(d, VEC_STEP_KEYS, true, lanes);
     }
     if (vfull < vend) {
@@ -135,16 +142,11 @@ void main()
             v[k] = i < vend ? keys_a4[i] : uvec4(0u);
         }
         uint d[VEC_STEP_KEYS];
-        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k) {
-            bool valid = base + k * WG + t < vend;
-#if KEY64
-            d[2u * k] = valid ? radix_digit(v[k].xy, shift) : 0xffffffffu;
-            d[2u * k + 1u] = valid ? radix_digit(v[k].zw, shift) : 0xffffffffu;
-#else
-            [[unroll]] for (uint j = 0u; j < 4u; ++j)
-                d[4u * k + j] = valid ? radix_digit(v[k][j], shift) : 0xffffffffu;
-#endif
-        }
+        vector_digits(v, shift, d);
+        [[unroll]] for (uint k = 0u; k < UPSWEEP_VEC_LOADS; ++k)
+            if (base + k * WG + t >= vend) // no key: not counted
+                [[unroll]] for (uint j = 0u; j < VEC_KEYS; ++j)
+                    d[k * VEC_KEYS + j] = 0xffffffffu;
         count_digits(d, VEC_STEP_KEYS, false, lanes);
     }
     for (uint base = vec_end; base < end; base += WG * UPSWEEP_LOADS) {
