@@ -18,7 +18,8 @@
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
  *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
- *                    [--radix-wg N] [--radix-groups N] [--radix-compact] [--persistent-scratch]
+ *                    [--radix-wg N] [--radix-groups N] [--radix-compact] [--radix-fallback]
+ *                    [--persistent-scratch]
  *                    [--frame SORTS] [--count N]
  *   --count N: one count, any value from 2 to 2^30 (e.g. 1000000), instead of the powers of two
  *   --radix-items: vksort_vk_sorter_create_info::radix_items_per_invocation (tuning)
@@ -27,6 +28,8 @@
  *                   --radix-wg geometry otherwise runs a workgroup per tile)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
+ *   --radix-fallback: VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (Onesweep without forward
+ *                     progress; test_vk_radix's test_lookback_fallback counts the fallbacks)
  *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
  *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
@@ -105,6 +108,7 @@ static uint32_t radix_groups; /* --radix-groups (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
+static int radix_fallback;     /* --radix-fallback */
 static int radix_no_buckets;   /* --no-buckets */
 static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
@@ -241,6 +245,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
+               (radix_fallback ? VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK : 0u) |
                (rig.pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
@@ -628,6 +633,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-groups") && v) radix_groups = (uint32_t)atoi(argv[++i]);
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--radix-compact")) radix_compact = 1;
+        else if (!strcmp(a, "--radix-fallback")) radix_fallback = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
         else if (!strcmp(a, "--count") && v) one_count = atoll(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
@@ -640,7 +646,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
-                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
+                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] [--radix-fallback] "
                             "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;

@@ -134,7 +134,10 @@ typedef enum vksort_vk_create_flag_bits {
      *    bounded spin breaks it, the output is still correct, and the counter is non-zero (one
      *    per digit pass). Much slower; never use outside tests. Sorters without this flag
      *    carry none of the emulation's code in their Onesweep pipelines (a specialisation
-     *    constant: on the H200 the code alone cost 2 % of every digit pass). */
+     *    constant: on the H200 the code alone cost 2 % of every digit pass).
+     *  - ONESWEEP with VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: the even partitions also never
+     *    publish; the others finish by counting those tiles themselves, so on a GPU partition
+     *    0's wait does not run out (counter 0). */
     VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS = 1u << 2,
     /* Rank radix tiles with subgroupPartitionNV (VK_NV_shader_subgroup_partitioned must be
      * listed in enabled_extensions, else ignored) instead of one ballot per digit bit. Off by
@@ -170,7 +173,20 @@ typedef enum vksort_vk_create_flag_bits {
      * access outside it (H200: 1.5-7 % of a radix sort, docs/perf-notes.md). The shaders never
      * access outside the ranges they bind, so this changes speed only. Creation fails with
      * INVALID_ARGUMENT when the extension is not listed and the device is below Vulkan 1.4. */
-    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6
+    VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6,
+    /* Onesweep without forward progress ("decoupled fallback", Smith, Levien and Owens, 2024):
+     * a digit pass's look-back that has found a predecessor tile's word empty for
+     * radix_lookback_fallback_polls steps in a row (sorter properties) stops waiting for it and
+     * counts that tile's keys itself (a subgroup reads the tile once), publishes the counts
+     * where the word is still empty, and walks on. No workgroup then waits on another for
+     * long, so the Onesweep sort finishes on GPUs that do not schedule workgroups fairly, at
+     * the cost of those re-read tiles where waits run long. Onesweep sorts only (others ignore
+     * the flag); their small and mid counts then run digit by digit, not fused (the fused
+     * pass waits between digits). With VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS the even
+     * partitions of every pass also withhold their look-back words, so the others must count
+     * them (vksort_vk_debug_fallback_counter_offset). Not chosen by AUTO yet: not measured on
+     * a GPU without forward progress (docs/vulkan.md). */
+    VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -398,6 +414,9 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t rank_min_count;
     uint32_t rank_workgroup_size;   /* invocations per RANK workgroup (0 when not used) */
     VkBool32 persistent_scratch;    /* created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
+    /* Onesweep with VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: the empty-word steps after which
+     * a look-back counts the predecessor's tile itself (0: no fallback). */
+    uint32_t radix_lookback_fallback_polls;
     /* created with VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: storage-buffer robustness off */
     VkBool32 buffer_robustness_off;
 } vksort_vk_sorter_properties;
@@ -555,6 +574,13 @@ vksort_result vksort_vk_timestamps_to_ms(const vksort_vk_sorter *sorter,
  * (before the scratch is reused). 0 after a radix sort without the flag; meaningless after a bitonic sort (AUTO may pick one for
  * small counts). */
 VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *sorter);
+
+/* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: byte offset, from the scratch range's offset, of a
+ * uint32 that a radix sort with digit passes resets at its start and increments each time a
+ * subgroup's look-back counted a predecessor's tile itself (the number of fallbacks; on a GPU
+ * that schedules fairly, rarely more than 0). Read it after the sort (before the scratch is
+ * reused); meaningful after sorts of sorters with the flag. */
+VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *sorter);
 
 #ifdef __cplusplus
 }

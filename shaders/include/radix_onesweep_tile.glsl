@@ -53,6 +53,55 @@ layout(constant_id = 8) const bool STALL_EMULATION = false;
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
+// LOOKBACK_FALLBACK 1 (the digit pass's _fb modules, VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK):
+// no look-back waits on another workgroup for long. A subgroup whose lane has read a
+// predecessor's empty word FALLBACK_POLLS steps running counts that predecessor's tile itself
+// (its keys, in this pass's source half, which nothing writes during the pass), publishes the
+// counts where the word is still empty and walks on - the "decoupled fallback" of Smith, Levien
+// and Owens (2024). Every wait is then bounded, so the pass needs no forward progress between
+// workgroups. Built as separate modules, so the default passes' SPIR-V is unchanged.
+#ifndef LOOKBACK_FALLBACK
+#define LOOKBACK_FALLBACK 0
+#endif
+#if LOOKBACK_FALLBACK
+#extension GL_KHR_shader_subgroup_arithmetic : require
+layout(constant_id = 14) const uint FALLBACK_POLLS = 64u;
+
+// Elements of digit d (this invocation's) in partition f of a pass whose first (short)
+// partition has first_n elements - what partition f counts and publishes (its real elements,
+// not a partial tile's sentinels). The whole subgroup calls it with one f; its lanes' digits are
+// the subgroup size's consecutive digits from the subgroup's least (the look-back gives
+// invocation t digit t), so a key's digit minus that least is the bin of one lane. Each step
+// reads FALLBACK_LOADS keys a lane and votes on their bins' bits.
+const uint FALLBACK_LOADS = 4u;
+uint radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint shift, uint d)
+{
+    uint base = f == 0u ? 0u : first_n + (f - 1u) * TILE;
+    uint len = f == 0u ? first_n : TILE;
+    uint d0 = subgroupMin(d);
+    uint my_bin = d - d0;
+    uint lane_bits = findMSB(gl_SubgroupSize);
+    uint count = 0u;
+    for (uint c = 0u; c < len; c += FALLBACK_LOADS * gl_SubgroupSize) {
+        uint bins[FALLBACK_LOADS];
+        [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
+            uint i = c + k * gl_SubgroupSize + gl_SubgroupInvocationID;
+            // Past the tile, or a digit of another subgroup: no lane's bin.
+            bins[k] = i < len ? radix_digit(radix_load_key(data_parity, base + i), shift) - d0 : 0xffffffffu;
+        }
+        [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
+            uvec4 match = subgroupBallot(bins[k] < gl_SubgroupSize);
+            for (uint b = 0u; b < lane_bits; ++b) {
+                uvec4 vote = subgroupBallot(((bins[k] >> b) & 1u) != 0u);
+                match &= ((my_bin >> b) & 1u) != 0u ? vote : ~vote;
+            }
+            count += bitCount(match.x) + bitCount(match.y) + bitCount(match.z) + bitCount(match.w);
+        }
+    }
+    return count;
+}
+#endif
+
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
 // it, a constant there so that no access branches between the halves; the fused pass's
@@ -90,6 +139,15 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     // atomicOr(x, 0), docs/perf-notes.md).
     uint region = parity * pc.max_tiles * RADIX_DIGITS;
     uint row = region + part * RADIX_DIGITS;
+    // Test mode with the fallback: the even partitions never publish (as a workgroup the GPU
+    // stops running after its counts), so later partitions must count them themselves.
+#if LOOKBACK_FALLBACK
+    bool publish = !(stall_first && (part & 1u) == 0u);
+#define RADIX_LB_PUBLISHING(c) ((c) && publish)
+    if (publish)
+#else
+#define RADIX_LB_PUBLISHING(c) (c)
+#endif
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         atomicExchange(lookback[row + d],
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
@@ -107,6 +165,9 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
             uint j = part;
             bool done = false;
             uint steps = 0u;
+#if LOOKBACK_FALLBACK
+            uint idle = 0u; // steps in a row that found the predecessor's word empty
+#endif
             while (!subgroupAll(done)) {
                 if (RADIX_LOOKBACK_SPIN_LIMIT != 0u && ++steps >= RADIX_LOOKBACK_SPIN_LIMIT)
                     done = true;
@@ -133,14 +194,44 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                     }
                     // Published as soon as this digit is resolved, not when the subgroup's
                     // last digit is: the next partition's look-back for it waits on this word.
-                    if (done)
+                    if (RADIX_LB_PUBLISHING(done))
                         atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+#if LOOKBACK_FALLBACK
+                    idle = j == j0 ? idle + 1u : 0u;
+#endif
                 }
+#if LOOKBACK_FALLBACK
+                // A lane waited FALLBACK_POLLS steps: the subgroup counts the nearest such
+                // lane's predecessor (one per fallback; a lane waiting on another one is served
+                // by a later fallback, or by the word arriving). Where the word is still empty
+                // the counts go in (partition 0's as INCLUSIVE, as it publishes them); where it
+                // arrived meanwhile, the lane takes what it holds.
+                bool stuck = !done && idle >= FALLBACK_POLLS;
+                if (subgroupAny(stuck)) {
+                    uint f = subgroupMax(stuck ? j : 0u) - 1u;
+                    uint first_n = part == 0u ? tile_n : tile_base - (part - 1u) * TILE;
+                    uint counted = radix_lookback_fallback_count(data_parity, f, first_n, shift, d);
+                    if (!done && j - 1u == f) {
+                        uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | counted;
+                        uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
+                        uint w = was != 0u ? was : mine;
+                        exclusive += w & RADIX_LB_VALUE;
+                        j = f;
+                        done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                        idle = 0u;
+                        if (RADIX_LB_PUBLISHING(done))
+                            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+                    }
+                    if (subgroupElect())
+                        atomicAdd(state[RADIX_S_FALLBACKS], 1u);
+                }
+#endif
             }
         }
         uint start = d == t ? global_start : RADIX_DIGIT_START(p, d, plan);
         s_dst[d] = start + exclusive - s_tile_start[d];
     }
+#undef RADIX_LB_PUBLISHING
     // Clear this partition's row of the other region for the next active pass.
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)

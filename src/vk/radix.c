@@ -23,6 +23,10 @@
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
 #define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
 #define RADIX_HIST_ITEMS 8u /* least elements per histogram invocation (small counts) */
+/* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: a look-back's empty-word steps in a row before it
+ * counts the predecessor's tile itself (spec constant 14 of the _fb modules). Not measured yet:
+ * large enough that a predecessor which is running publishes first (a few steps on the H200). */
+#define RADIX_LOOKBACK_FALLBACK_POLLS 64u
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
 typedef struct radix_push {
@@ -316,6 +320,14 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * the H200's 64 Ki-register files): a bucket sort's dispatch stays within that where it can,
      * see bucket_sort_workgroups. */
     rx->bucket_resident = cpu_device ? 0u : 2u * multiprocessor_count(s, info);
+    /* A look-back's empty-word steps before it counts the predecessor itself: a step is one
+     * round trip to the look-back words (about 1 us on the H200), and a running predecessor
+     * publishes its counts within a few - so on a GPU that schedules fairly the fallback
+     * stays the exception. */
+    rx->fallback_polls = (info->flags & VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK) &&
+                                 requested == VKSORT_VK_ALGORITHM_ONESWEEP
+                             ? RADIX_LOOKBACK_FALLBACK_POLLS
+                             : 0u;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
@@ -448,6 +460,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     /* The small and mid geometries' sorts run fused (every digit pass in one dispatch), and
      * the default geometry's while its tiles fit about two waves (RADIX_FUSED_WAVE_TILES). */
     const int fuse = rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->partitioned &&
+                     !rx->fallback_polls &&
                      !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
     if (fuse && default_shape)
@@ -670,7 +683,9 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     case RADIX_PIPE_HISTOGRAM: snprintf(buf, n, "radix_histogram_k%u", kw); break;
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
-    case RADIX_PIPE_ONESWEEP: snprintf(buf, n, "radix_onesweep_k%u_v%d%s", kw, v, part); break;
+    case RADIX_PIPE_ONESWEEP:
+        snprintf(buf, n, "radix_onesweep_k%u_v%d%s%s", kw, v, part, s->radix.fallback_polls ? "_fb" : "");
+        break;
     case RADIX_PIPE_ONESWEEP_FUSED:
     case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
     case RADIX_PIPE_DOWNSWEEP:
@@ -698,7 +713,8 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * 8 the no-forward-progress emulation's code (radix_onesweep_tile.glsl), 12 whether the
      * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM), 13
      * whether it carries the bucket sorts' code (the small geometry's fused pipelines only:
-     * elsewhere it cost 1-10 % on the H200); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * elsewhere it cost 1-10 % on the H200), 14 the look-back fallback's empty-word steps (the
+     * _fb digit-pass modules only); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
      * histogram pipelines: code that never runs has slowed passes on the H200). */
@@ -716,8 +732,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         g->scatter_rounds == 2u ? VK_TRUE : VK_FALSE,
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
         pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE,
-        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13};
+        rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE,
+        rx->fallback_polls};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};

@@ -314,7 +314,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING |
                                                  VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
                                                  VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
-                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS))
+                                                 VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS |
+                                                 VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -536,6 +537,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->rank_workgroup_size = s->rank_capacity ? s->rank_workgroup : 0u;
     out->persistent_scratch = s->persistent_scratch ? VK_TRUE : VK_FALSE;
     out->buffer_robustness_off = s->buffer_robustness_off ? VK_TRUE : VK_FALSE;
+    out->radix_lookback_fallback_polls = s->radix.fallback_polls;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
@@ -565,6 +567,12 @@ VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *s)
 {
     (void)s; /* the radix state words start the scratch range */
     return (VkDeviceSize)RADIX_S_STALL_TIMEOUTS * 4u;
+}
+
+VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *s)
+{
+    (void)s;
+    return (VkDeviceSize)RADIX_S_FALLBACKS * 4u;
 }
 
 vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,

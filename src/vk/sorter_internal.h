@@ -103,6 +103,9 @@ typedef struct vksort_vk_radix {
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
     int partitioned;               /* subgroupPartitionNV ranking */
+    /* Onesweep's look-back fallback (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK, the _fb digit-pass
+     * modules): empty-word steps before a look-back counts the predecessor itself; 0: off. */
+    uint32_t fallback_polls;
     /* The default tile geometry of the scatter/downsweep passes (max_count: the sorter's; its
      * pipelines are in pipes[], not in its `onesweep`). */
     vksort_vk_radix_geometry geometry;
@@ -306,7 +309,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 12u
+#define VKSORT_VK_RADIX_SPEC_MAX 13u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];

@@ -6,8 +6,10 @@
  * max), skipped constant digits, the automatic choice, timestamps and argument errors. Any
  * validation message fails the test.
  *
- *   test_vk_radix --algo onesweep|portable [--quick] [--large]
+ *   test_vk_radix --algo onesweep|portable [--quick] [--large] [--lookback-fallback]
  *     --large adds sizes up to 2^28 (for the GPU machine; needs about 6 GB of host-visible memory)
+ *     --lookback-fallback: every sorter of make_case gets VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK
+ *       (for the sorting tests - VKSORT_TEST_ONLY -, not those that check fused geometries)
  * Environment: see support/vk_rig.h.
  */
 #include "radix_interface.h"
@@ -24,6 +26,7 @@
 static vk_rig rig;
 static int quick, large;
 static vksort_vk_algorithm algo = VKSORT_VK_ALGORITHM_ONESWEEP;
+static vksort_vk_create_flags base_flags; /* --lookback-fallback */
 
 #define DEFAULT_MAX ((1u << 21) + 4096u)
 
@@ -35,6 +38,7 @@ static sort_case make_case(vksort_key_type type, int payload, uint32_t max)
     c.cfg.payload = payload;
     c.cfg.max_count = max;
     c.cfg.algorithm = algo;
+    c.cfg.flags = base_flags;
     return c;
 }
 
@@ -251,10 +255,12 @@ static void test_onesweep_workgroups(void)
             }
         }
         /* Looping workgroups under the stall emulation: the stalled partition 0's wait runs out
-         * in every pass (Onesweep), and the output is right. */
+         * in every pass (Onesweep), and the output is right. (With --lookback-fallback the
+         * others finish without partition 0, and whether its wait runs out depends on how the
+         * device runs the looping workgroups: only the output is checked.) */
         sort_case c = make_case(types[ti], ti == 1, above + 48u * tile);
         c.cfg.onesweep_groups = 3;
-        c.cfg.flags = VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
+        c.cfg.flags = base_flags | VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
         sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
@@ -263,7 +269,7 @@ static void test_onesweep_workgroups(void)
         c.seed = 15100 + ti;
         const void *scratch = NULL;
         CHECK(sort_check_run(&c, &scratch));
-        if (scratch && algo == VKSORT_VK_ALGORITHM_ONESWEEP)
+        if (scratch && algo == VKSORT_VK_ALGORITHM_ONESWEEP && !base_flags)
             CHECK_EQ(stall_counter(scratch, slot), (uint32_t)vksort_key_size(c.cfg.type));
     }
 }
@@ -568,6 +574,82 @@ static void test_no_forward_progress_emulation(void)
             CHECK_EQ(stall_counter(scratch, plain), 0);
         }
     }
+}
+
+static uint32_t fallback_counter(const void *scratch, const sort_slot *slot)
+{
+    uint32_t v;
+    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_fallback_counter_offset(slot->sorter),
+           sizeof v);
+    return v;
+}
+
+/* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: Onesweep's sorters take it (portable ones ignore
+ * it) and sort every count digit by digit, never fused; their sorts match the CPU's bytes. With
+ * the no-forward-progress emulation too, partition 0 stalls until every other partition has
+ * finished and the even partitions never publish their look-back words: the later partitions
+ * finish only by counting those tiles themselves - at least once a digit pass (partition 0's
+ * words come from nowhere else) - and the output is still right. On a GPU the stalled
+ * partition 0 then never gives up (the others finish without it); on lavapipe, whose worker
+ * threads run fixed runs of workgroups one after another, the workgroups queued behind it
+ * cannot start, so there it gives up once a pass (as in test_no_forward_progress_emulation). */
+static void test_lookback_fallback(void)
+{
+    const int lavapipe = strstr(rig.props.deviceName, "llvmpipe") != NULL;
+    const struct {
+        vksort_key_type type;
+        int payload;
+        uint32_t n;
+        uint32_t digits; /* digit passes that run: random keys over every bit */
+    } cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F32, 0, 300007, 4},
+                 {VKSORT_KEY_U64, 1, 40000, 8}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        if (quick && i == 1)
+            continue;
+        for (int emulate = 0; emulate < 2; ++emulate) {
+            sort_case c = make_case(cases[i].type, cases[i].payload, DEFAULT_MAX);
+            c.cfg.flags = VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK |
+                          (emulate ? VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS : 0u);
+            c.dist = DIST_UNIFORM;
+            c.n = cases[i].n;
+            c.desc = (int)(i & 1u);
+            c.indirect = emulate && i == 0;
+            c.seed = 4300 + 2u * (uint32_t)i + (uint32_t)emulate;
+            sort_slot *slot = checked_sorter(&c.cfg);
+            if (!slot)
+                continue;
+            const vksort_vk_sorter_properties *pr = &slot->props;
+            if (algo != VKSORT_VK_ALGORITHM_ONESWEEP) {
+                CHECK_EQ(pr->radix_lookback_fallback_polls, 0);
+                CHECK(sort_check_run(&c, NULL));
+                continue;
+            }
+            CHECK(pr->radix_lookback_fallback_polls > 0);
+            CHECK_EQ(pr->radix_fused_max_count, 0);
+            CHECK(!pr->radix_small_fused && !pr->radix_mid_fused);
+            CHECK(pr->radix_tile_size * 4u < c.n); /* several partitions per pass */
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch)
+                continue;
+            const uint32_t fallbacks = fallback_counter(scratch, slot);
+            const uint32_t timeouts = stall_counter(scratch, slot);
+            printf("     %s%s n=%u%s: %u fallbacks, stalled workgroups gave up %u times\n",
+                   vksort_key_type_name(c.cfg.type), c.cfg.payload ? " pairs" : "", c.n,
+                   emulate ? " (emulated stalls)" : "", fallbacks, timeouts);
+            if (!emulate)
+                continue;
+            CHECK(fallbacks >= cases[i].digits);
+            CHECK_EQ(timeouts, lavapipe ? cases[i].digits : 0u);
+        }
+    }
+    /* The same case without the flag keeps the default pipelines: fused where they fuse, no
+     * fallback steps. */
+    sort_case plain = make_case(VKSORT_KEY_U32, 1, DEFAULT_MAX);
+    plain.cfg.flags = 0;
+    sort_slot *slot = checked_sorter(&plain.cfg);
+    if (slot)
+        CHECK_EQ(slot->props.radix_lookback_fallback_polls, 0);
 }
 
 /* VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING: subgroupPartitionNV ranking where the device has
@@ -1638,6 +1720,8 @@ int main(int argc, char **argv)
             quick = 1;
         else if (strcmp(argv[i], "--large") == 0)
             large = 1;
+        else if (strcmp(argv[i], "--lookback-fallback") == 0)
+            base_flags = VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK;
         else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
             ++i;
             if (strcmp(argv[i], "onesweep") == 0)
@@ -1649,7 +1733,8 @@ int main(int argc, char **argv)
                 return 2;
             }
         } else {
-            fprintf(stderr, "usage: test_vk_radix --algo onesweep|portable [--quick] [--large]\n");
+            fprintf(stderr, "usage: test_vk_radix --algo onesweep|portable [--quick] [--large] "
+                            "[--lookback-fallback]\n");
             return 2;
         }
     }
@@ -1695,6 +1780,7 @@ int main(int argc, char **argv)
     TIMED(test_wave_band);
     TIMED(test_onesweep_workgroups);
     TIMED(test_no_forward_progress_emulation);
+    TIMED(test_lookback_fallback);
     TIMED(test_scan_groups);
     TIMED(test_sizes_large);
     if (large)
