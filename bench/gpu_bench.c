@@ -29,7 +29,8 @@
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --radix-fallback: VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (Onesweep without forward
- *                     progress; test_vk_radix's test_lookback_fallback counts the fallbacks)
+ *                     progress); the pass list then ends with the last run's look-back
+ *                     fallbacks (vksort_vk_debug_fallback_counter_offset)
  *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
  *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
@@ -290,7 +291,10 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
                                   VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     int err = vk_rig_buffer_create(&rig, kb, st, 0, &b->keys) ||
-              vk_rig_buffer_create(&rig, req->scratch_size, req->scratch_usage, 0, &b->scratch) ||
+              /* (a transfer source too: --radix-fallback reads its fallback counter) */
+              vk_rig_buffer_create(&rig, req->scratch_size,
+                                   req->scratch_usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, 0,
+                                   &b->scratch) ||
               vk_rig_buffer_create(&rig, kb, st, 1, &b->back);
     if (w->payload)
         err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals);
@@ -442,6 +446,21 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);
+    }
+    if (radix_fallback && algo != VKSORT_VK_ALGORITHM_BITONIC) {
+        /* The last run's fallbacks: its counter word, read back through the check buffer. */
+        VkCommandBuffer cmd = vk_rig_begin(&rig);
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+        VkBufferCopy cc = {vksort_vk_debug_fallback_counter_offset(s), 0, 4};
+        vkCmdCopyBuffer(cmd, bb.scratch.buffer, bb.back.buffer, 1, &cc);
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+        vk_rig_submit_wait(&rig, cmd);
+        uint32_t fallbacks;
+        memcpy(&fallbacks, bb.back.mapped, sizeof fallbacks);
+        const size_t used = strlen(detail);
+        snprintf(detail + used, detail_len - used, " fallbacks=%u", fallbacks);
     }
     qsort(times, (size_t)measured, sizeof *times, cmp_double);
     double med = times[measured / 2];
