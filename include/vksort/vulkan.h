@@ -174,8 +174,8 @@ typedef enum vksort_vk_create_flag_bits {
      * access outside the ranges they bind, so this changes speed only. Creation fails with
      * INVALID_ARGUMENT when the extension is not listed and the device is below Vulkan 1.4. */
     VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6,
-    /* Onesweep without forward progress ("decoupled fallback", Smith, Levien and Owens, 2024):
-     * a digit pass's look-back that has found a predecessor tile's word empty for
+    /* Onesweep without forward progress (the "decoupled fallback" of Smith, Levien and Owens,
+     * SPAA 2025): a digit pass's look-back that has found a predecessor tile's word empty for
      * radix_lookback_fallback_polls steps in a row (sorter properties) stops waiting for it and
      * counts that tile's keys itself (a subgroup reads the tile once), publishes the counts
      * where the word is still empty, and walks on. No workgroup then waits on another for

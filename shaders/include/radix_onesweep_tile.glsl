@@ -58,8 +58,8 @@ const uint LB_WIDTH = 4u;
 // predecessor's empty word FALLBACK_POLLS steps running counts that predecessor's tile itself
 // (its keys, in this pass's source half, which nothing writes during the pass), publishes the
 // counts where the word is still empty and walks on - the "decoupled fallback" of Smith, Levien
-// and Owens (2024). Every wait is then bounded, so the pass needs no forward progress between
-// workgroups. Built as separate modules, so the default passes' SPIR-V is unchanged.
+// and Owens (SPAA 2025). Every wait is then bounded, so the pass needs no forward progress
+// between workgroups. Built as separate modules, so the default passes' SPIR-V is unchanged.
 #ifndef LOOKBACK_FALLBACK
 #define LOOKBACK_FALLBACK 0
 #endif
@@ -87,7 +87,8 @@ uint radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint 
         [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
             uint i = c + k * gl_SubgroupSize + gl_SubgroupInvocationID;
             // Past the tile, or a digit of another subgroup: no lane's bin.
-            bins[k] = i < len ? radix_digit(radix_load_key(data_parity, base + i), shift) - d0 : 0xffffffffu;
+            bins[k] = i < len ? radix_digit(radix_load_key(data_parity, base + i), shift) - d0
+                              : 0xffffffffu;
         }
         [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
             uvec4 match = subgroupBallot(bins[k] < gl_SubgroupSize);
@@ -213,14 +214,16 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                     uint counted = radix_lookback_fallback_count(data_parity, f, first_n, shift, d);
                     if (!done && j - 1u == f) {
                         uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | counted;
-                        uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
+                        uint was =
+                            atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
                         uint w = was != 0u ? was : mine;
                         exclusive += w & RADIX_LB_VALUE;
                         j = f;
                         done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
                         idle = 0u;
                         if (RADIX_LB_PUBLISHING(done))
-                            atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+                            atomicExchange(lookback[row + d],
+                                           RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
                     }
                     if (subgroupElect())
                         atomicAdd(state[RADIX_S_FALLBACKS], 1u);

@@ -684,7 +684,8 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
     case RADIX_PIPE_ONESWEEP:
-        snprintf(buf, n, "radix_onesweep_k%u_v%d%s%s", kw, v, part, s->radix.fallback_polls ? "_fb" : "");
+        snprintf(buf, n, "radix_onesweep_k%u_v%d%s%s", kw, v, part,
+                 s->radix.fallback_polls ? "_fb" : "");
         break;
     case RADIX_PIPE_ONESWEEP_FUSED:
     case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
