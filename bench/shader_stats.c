@@ -339,6 +339,27 @@ int main(int argc, char **argv)
             if (matches(name, filter))
                 report(&cx, name, &spec.info);
         }
+        /* The Onesweep pass with the look-back fallback (its _fb module), from a sorter with
+         * VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK of the same configuration. */
+        vksort_vk_sorter *sf = NULL;
+        ci.algorithm = VKSORT_VK_ALGORITHM_ONESWEEP;
+        ci.max_count = 1u << 24;
+        ci.flags |= VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK;
+        const vksort_result fr = vksort_vk_sorter_create(&ci, &sf);
+        ci.flags &= ~(vksort_vk_create_flags)VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK;
+        if (fr != VKSORT_SUCCESS) {
+            fprintf(stderr, "vksort-shader-stats: fallback sorter creation failed\n");
+            vksort_vk_sorter_destroy(sp);
+            vksort_vk_sorter_destroy(s);
+            return 1;
+        }
+        vksort_vk_radix_module_name(sf, RADIX_PIPE_ONESWEEP, NULL, name, sizeof name);
+        if (matches(name, filter)) {
+            vksort_vk_radix_spec spec;
+            vksort_vk_radix_specialization(sf, RADIX_PIPE_ONESWEEP, NULL, &spec);
+            report(&cx, name, &spec.info);
+        }
+        vksort_vk_sorter_destroy(sf);
         /* The histogram pass as the Onesweep sorter specialises it (no block-count table code):
          * the same module, beside the portable one's above. */
         vksort_vk_radix_module_name(s, RADIX_PIPE_HISTOGRAM, NULL, name, sizeof name);
