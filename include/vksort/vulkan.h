@@ -414,11 +414,11 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t rank_min_count;
     uint32_t rank_workgroup_size;   /* invocations per RANK workgroup (0 when not used) */
     VkBool32 persistent_scratch;    /* created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
+    /* created with VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: storage-buffer robustness off */
+    VkBool32 buffer_robustness_off;
     /* Onesweep with VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: the empty-word steps after which
      * a look-back counts the predecessor's tile itself (0: no fallback). */
     uint32_t radix_lookback_fallback_polls;
-    /* created with VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: storage-buffer robustness off */
-    VkBool32 buffer_robustness_off;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
