@@ -92,9 +92,13 @@ uint radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint 
         }
         [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
             uvec4 match = subgroupBallot(bins[k] < gl_SubgroupSize);
-            for (uint b = 0u; b < lane_bits; ++b) {
-                uvec4 vote = subgroupBallot(((bins[k] >> b) & 1u) != 0u);
-                match &= ((my_bin >> b) & 1u) != 0u ? vote : ~vote;
+            // Unrolled to the largest size's 7 bits: on lavapipe every loop iteration counts
+            // against gallivm's loop limit (docs/vulkan.md).
+            [[unroll]] for (uint b = 0u; b < 7u; ++b) {
+                if (b < lane_bits) {
+                    uvec4 vote = subgroupBallot(((bins[k] >> b) & 1u) != 0u);
+                    match &= ((my_bin >> b) & 1u) != 0u ? vote : ~vote;
+                }
             }
             count += bitCount(match.x) + bitCount(match.y) + bitCount(match.z) + bitCount(match.w);
         }

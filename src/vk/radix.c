@@ -27,6 +27,12 @@
  * counts the predecessor's tile itself (spec constant 14 of the _fb modules). Not measured yet:
  * large enough that a predecessor which is running publishes first (a few steps on the H200). */
 #define RADIX_LOOKBACK_FALLBACK_POLLS 64u
+/* The same on a CPU device (lavapipe): there a long wait is for a workgroup queued behind
+ * others on a worker thread, which no number of polls brings, and every poll counts against
+ * gallivm's loop limit (docs/vulkan.md). (A workgroup running thirty fallbacks - 4-lane
+ * subgroups, looping workgroups, the emulation - ran out of that limit while the fallback's bit
+ * loop was not unrolled: wrong output. Unrolled, 64 polls passed too; 8 keep a margin.) */
+#define RADIX_LOOKBACK_FALLBACK_POLLS_CPU 8u
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
 typedef struct radix_push {
@@ -324,10 +330,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * round trip to the look-back words (about 1 us on the H200), and a running predecessor
      * publishes its counts within a few - so on a GPU that schedules fairly the fallback
      * stays the exception. */
-    rx->fallback_polls = (info->flags & VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK) &&
-                                 requested == VKSORT_VK_ALGORITHM_ONESWEEP
-                             ? RADIX_LOOKBACK_FALLBACK_POLLS
-                             : 0u;
+    rx->fallback_polls = !(info->flags & VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK) ||
+                                 requested != VKSORT_VK_ALGORITHM_ONESWEEP
+                             ? 0u
+                         : cpu_device ? RADIX_LOOKBACK_FALLBACK_POLLS_CPU
+                                      : RADIX_LOOKBACK_FALLBACK_POLLS;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
                       (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
                       vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
