@@ -524,6 +524,14 @@ static uint32_t stall_counter(const void *scratch, const sort_slot *slot)
     return v;
 }
 
+/* A sort of uniform keys under the no-forward-progress emulation. */
+typedef struct emulation_case {
+    vksort_key_type type;
+    int payload;
+    uint32_t n;
+    uint32_t digits; /* digit passes that run: random keys over every bit */
+} emulation_case;
+
 /* Emulated GPU without forward progress (VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS): the
  * first workgroup of every digit pass waits until all others have finished. The portable sort
  * must finish with the CPU's bytes and no spin ever running out; Onesweep, whose later
@@ -539,12 +547,7 @@ static void test_no_forward_progress_emulation(void)
      * gallivm's loop limit cut these waits short on lavapipe - Onesweep's output was wrong and
      * the portable wait only seemed to succeed; docs/vulkan.md.) */
     const int lavapipe = strstr(rig.props.deviceName, "llvmpipe") != NULL;
-    const struct {
-        vksort_key_type type;
-        int payload;
-        uint32_t n;
-        uint32_t digits; /* digit passes that run: random keys over every bit */
-    } cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F64, 0, 40000, 8}};
+    const emulation_case cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F64, 0, 40000, 8}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         sort_case c = make_case(cases[i].type, cases[i].payload, DEFAULT_MAX);
         c.cfg.flags = VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS;
@@ -613,12 +616,7 @@ static uint32_t onesweep_tiles(const vksort_vk_sorter_properties *pr, uint32_t n
 static void test_lookback_fallback(void)
 {
     const int lavapipe = strstr(rig.props.deviceName, "llvmpipe") != NULL;
-    const struct {
-        vksort_key_type type;
-        int payload;
-        uint32_t n;
-        uint32_t digits; /* digit passes that run: random keys over every bit */
-    } cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F32, 0, 300007, 4},
+    const emulation_case cases[] = {{VKSORT_KEY_U32, 1, 100003, 4}, {VKSORT_KEY_F32, 0, 300007, 4},
                  {VKSORT_KEY_U64, 1, 40000, 8}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
         if (quick && i == 1)
