@@ -184,8 +184,10 @@ typedef enum vksort_vk_create_flag_bits {
      * the flag); their small and mid counts then run digit by digit, not fused (the fused
      * pass waits between digits). With VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS the even
      * partitions of every pass also withhold their look-back words, so the others must count
-     * them (vksort_vk_debug_fallback_counter_offset). Not chosen by AUTO yet: not measured on
-     * a GPU without forward progress (docs/vulkan.md). */
+     * them (vksort_vk_debug_fallback_counter_offset). Not chosen by AUTO: its digit pass
+     * takes more registers than Onesweep's (H100: u32 keys 2^28 35 % slower, pairs 10 %, with
+     * no fallback taken; docs/vulkan.md), and it is not measured on a GPU without forward
+     * progress. */
     VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
