@@ -50,6 +50,7 @@
  * reason; where that is a vksort radix sorter refusing the --radix-* tuning, the exit status is 1.
  */
 #include "gpu_fill.h"
+#include "support/sort_check.h"
 #include "support/test_data.h"
 #include "support/vk_rig.h"
 #include "vksort/vulkan.h"
@@ -427,21 +428,12 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         vksort_vk_sorter_properties props;
         vksort_vk_get_sorter_properties(s, &props);
         /* The geometry this count took: small, the wave band's, mid or the default tiles. */
-        const int small = props.radix_small_tile_size && n <= props.radix_small_max_count;
-        const int wave = !small && n > props.radix_wave_min_count && n <= props.radix_wave_max_count;
-        const int mid = !small && !wave && props.radix_mid_tile_size && n <= props.radix_mid_max_count;
+        uint32_t tile, workgroup;
+        sort_check_radix_geometry(&props, n, &tile, &workgroup);
         const int long_blocks =
             props.radix_long_blocks_min_count && n >= props.radix_long_blocks_min_count;
         if (props.radix_tile_size)
-            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u%s] ",
-                                     small ? props.radix_small_workgroup_size
-                                     : wave ? props.radix_wave_workgroup_size
-                                     : mid  ? props.radix_mid_workgroup_size
-                                            : props.radix_workgroup_size,
-                                     small ? props.radix_small_tile_size
-                                     : wave ? props.radix_wave_tile_size
-                                     : mid  ? props.radix_mid_tile_size
-                                            : props.radix_tile_size,
+            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u%s] ", workgroup, tile,
                                      long_blocks ? ", long blocks" : "");
         for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",

@@ -587,20 +587,6 @@ static uint32_t fallback_counter(const void *scratch, const sort_slot *slot)
     return v;
 }
 
-/* The tiles of an Onesweep sort of n elements: its geometry's (small, the wave band's, mid or
- * the default, in the order the sorter picks them). */
-static uint32_t onesweep_tiles(const vksort_vk_sorter_properties *pr, uint32_t n)
-{
-    const int small = pr->radix_small_tile_size && n <= pr->radix_small_max_count;
-    const int wave = !small && n > pr->radix_wave_min_count && n <= pr->radix_wave_max_count;
-    const int mid = !small && !wave && pr->radix_mid_tile_size && n <= pr->radix_mid_max_count;
-    const uint32_t tile = small  ? pr->radix_small_tile_size
-                          : wave ? pr->radix_wave_tile_size
-                          : mid  ? pr->radix_mid_tile_size
-                                 : pr->radix_tile_size;
-    return (n + tile - 1u) / tile;
-}
-
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: Onesweep's sorters take it (portable ones ignore
  * it) and sort every count digit by digit, never fused; their sorts match the CPU's bytes. With
  * the no-forward-progress emulation too, partition 0 stalls until every other partition has
@@ -642,7 +628,9 @@ static void test_lookback_fallback(void)
             CHECK(pr->radix_lookback_fallback_polls > 0);
             CHECK_EQ(pr->radix_fused_max_count, 0);
             CHECK(!pr->radix_small_fused && !pr->radix_mid_fused);
-            const uint32_t tiles = onesweep_tiles(pr, c.n);
+            uint32_t tile, workgroup;
+            sort_check_radix_geometry(pr, c.n, &tile, &workgroup);
+            const uint32_t tiles = (c.n + tile - 1u) / tile;
             CHECK(tiles >= 8u); /* several partitions per pass */
             const void *scratch = NULL;
             CHECK(sort_check_run(&c, &scratch));

@@ -95,6 +95,22 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     return s;
 }
 
+void sort_check_radix_geometry(const vksort_vk_sorter_properties *pr, uint32_t n,
+                               uint32_t *tile, uint32_t *workgroup)
+{
+    const int small = pr->radix_small_tile_size && n <= pr->radix_small_max_count;
+    const int wave = !small && n > pr->radix_wave_min_count && n <= pr->radix_wave_max_count;
+    const int mid = !small && !wave && pr->radix_mid_tile_size && n <= pr->radix_mid_max_count;
+    *tile = small  ? pr->radix_small_tile_size
+            : wave ? pr->radix_wave_tile_size
+            : mid  ? pr->radix_mid_tile_size
+                   : pr->radix_tile_size;
+    *workgroup = small  ? pr->radix_small_workgroup_size
+                 : wave ? pr->radix_wave_workgroup_size
+                 : mid  ? pr->radix_mid_workgroup_size
+                        : pr->radix_workgroup_size;
+}
+
 void sort_check_describe(const sort_case *c, char *buf, size_t n)
 {
     snprintf(buf, n,

@@ -55,6 +55,11 @@ sort_slot *sort_check_sorter(const sort_config *cfg);
  * vksort_vk_cmd_init_scratch once, then is kept from case to case while the cases use that
  * sorter (what the flag promises). */
 int sort_check_run(const sort_case *c, const void **out_scratch);
+/* The tiles a radix sort of n elements takes on a sorter with these properties: its small
+ * geometry, the wave band's, the mid one or the default, in the order the sorter picks them
+ * (geometries it lacks have zero sizes). */
+void sort_check_radix_geometry(const vksort_vk_sorter_properties *pr, uint32_t n,
+                               uint32_t *tile, uint32_t *workgroup);
 /* A readable one-line description of a case. */
 void sort_check_describe(const sort_case *c, char *buf, size_t n);
 /* Bit range k of a small rotation: full, [0,16), [8,24), [3,w-5), [w-1,w). */
