@@ -24,8 +24,9 @@
 #define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
 #define RADIX_HIST_ITEMS 8u /* least elements per histogram invocation (small counts) */
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: a look-back's empty-word steps in a row before it
- * counts the predecessor's tile itself (spec constant 14 of the _fb modules). Not measured yet:
- * large enough that a predecessor which is running publishes first (a few steps on the H200). */
+ * counts the predecessor's tile itself (spec constant 14 of the _fb modules): large enough that
+ * a predecessor which is running publishes first (H100, 2026-12-05: no fallback in any timed
+ * sort of 2^24 or 2^28 keys or pairs, docs/perf-notes.md). */
 #define RADIX_LOOKBACK_FALLBACK_POLLS 64u
 /* The same on a CPU device (lavapipe): there a long wait is for a workgroup queued behind
  * others on a worker thread, which no number of polls brings, and every poll counts against
