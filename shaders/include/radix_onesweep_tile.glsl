@@ -55,57 +55,71 @@ const uint LB_WIDTH = 4u;
 
 // LOOKBACK_FALLBACK 1 (the digit pass's _fb modules, VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK):
 // no look-back waits on another workgroup for long. A subgroup whose lane has read a
-// predecessor's empty word FALLBACK_POLLS steps running counts that predecessor's tile itself
-// (its keys, in this pass's source half, which nothing writes during the pass), publishes the
-// counts where the word is still empty and walks on - the "decoupled fallback" of Smith, Levien
-// and Owens (SPAA 2025). Every wait is then bounded, so the pass needs no forward progress
-// between workgroups. Built as separate modules, so the default passes' SPIR-V is unchanged.
+// predecessor's empty word FALLBACK_POLLS steps running leaves its look-back and asks the
+// workgroup for that predecessor (the nearest one asked wins a round); at the barrier that
+// ends the look-back the workgroup counts the predecessor's tile itself (its keys, in this
+// pass's source half, which nothing writes during the pass), every lane waiting on it installs
+// its digit's count where the word is still empty or takes what arrived meanwhile, and the
+// look-backs go on - the "decoupled fallback" of Smith, Levien and Owens (SPAA 2025), counted
+// by the workgroup after the look-back instead of by the subgroup inside it, so that the
+// look-back loop carries no counting code and its registers stay those of the default pass
+// (the subgroup-ballot count inside the loop took the H100's keys pass from 80 to 130
+// registers, docs/perf-notes.md, thirty-ninth session). Every wait is then bounded, so the pass
+// needs no forward progress between workgroups. Built as separate modules, so the default
+// passes' SPIR-V is unchanged.
 #ifndef LOOKBACK_FALLBACK
 #define LOOKBACK_FALLBACK 0
 #endif
 #if LOOKBACK_FALLBACK
-#extension GL_KHR_shader_subgroup_arithmetic : require
 layout(constant_id = 14) const uint FALLBACK_POLLS = 64u;
 
-// Elements of digit d (this invocation's) in partition f of a pass whose first (short)
-// partition has first_n elements - what partition f counts and publishes (its real elements,
-// not a partial tile's sentinels). The whole subgroup calls it with one f; its lanes' digits are
-// the subgroup size's consecutive digits from the subgroup's least (the look-back gives
-// invocation t digit t), so a key's digit minus that least is the bin of one lane. Each step
-// reads FALLBACK_LOADS keys a lane and votes on their bins' bits.
-const uint FALLBACK_LOADS = 4u;
-uint radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint shift, uint d)
+// Round r of a partition's look-back takes requests in s_fb_request[r & 1] (1 + the tile to
+// count; 0: none), so that clearing the next round's word never races this round's requests.
+// s_fb_count: the counted tile's digits. (The digit pass's shared memory has room for both:
+// radix.c's radix_fixed_bytes counts a fourth digit array and spare words.)
+shared uint s_fb_request[2];
+shared uint s_fb_count[RADIX_DIGITS];
+
+// Counts partition f's elements (its real ones, not a partial tile's sentinels) per digit of
+// the pass into s_fb_count: the whole workgroup, ending with a barrier. The first (short)
+// partition has first_n elements.
+void radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint shift)
 {
     uint base = f == 0u ? 0u : first_n + (f - 1u) * TILE;
     uint len = f == 0u ? first_n : TILE;
-    uint d0 = subgroupMin(d);
-    uint my_bin = d - d0;
-    uint lane_bits = findMSB(gl_SubgroupSize);
-    uint count = 0u;
-    for (uint c = 0u; c < len; c += FALLBACK_LOADS * gl_SubgroupSize) {
-        uint bins[FALLBACK_LOADS];
-        [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
-            uint i = c + k * gl_SubgroupSize + gl_SubgroupInvocationID;
-            // Past the tile, or a digit of another subgroup: no lane's bin.
-            bins[k] = i < len ? radix_digit(radix_load_key(data_parity, base + i), shift) - d0
-                              : 0xffffffffu;
-        }
-        [[unroll]] for (uint k = 0u; k < FALLBACK_LOADS; ++k) {
-            uvec4 match = subgroupBallot(bins[k] < gl_SubgroupSize);
-            // Unrolled to the largest size's 7 bits: on lavapipe every loop iteration counts
-            // against gallivm's loop limit (docs/vulkan.md).
-            [[unroll]] for (uint b = 0u; b < 7u; ++b) {
-                if (b < lane_bits) {
-                    uvec4 vote = subgroupBallot(((bins[k] >> b) & 1u) != 0u);
-                    match &= ((my_bin >> b) & 1u) != 0u ? vote : ~vote;
-                }
-            }
-            count += bitCount(match.x) + bitCount(match.y) + bitCount(match.z) + bitCount(match.w);
-        }
-    }
-    return count;
+    for (uint d = gl_LocalInvocationID.x; d < RADIX_DIGITS; d += WG)
+        s_fb_count[d] = 0u;
+    barrier();
+    for (uint i = gl_LocalInvocationID.x; i < len; i += WG)
+        atomicAdd(s_fb_count[radix_digit(radix_load_key(data_parity, base + i), shift)], 1u);
+    barrier();
 }
 #endif
+
+// One look-back step of digit d, whose walk has reached predecessor j (> 0): the words of up
+// to LB_WIDTH predecessors at once (independent loads, one round trip), then summed back from
+// the nearest while they are published, up to the first INCLUSIVE. Sets done there or at
+// partition 0.
+void radix_lookback_step(uint region, uint d, inout uint j, inout uint exclusive, inout bool done)
+{
+    uint j0 = j;
+    uint w[LB_WIDTH];
+    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
+        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
+    bool walk = true;
+    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
+        if (walk && k < j0) {
+            if ((w[k] & RADIX_LB_STATUS) != 0u) {
+                exclusive += w[k] & RADIX_LB_VALUE;
+                --j;
+                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                walk = !done;
+            } else {
+                walk = false;
+            }
+        }
+    }
+}
 
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
@@ -148,102 +162,117 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     // stops running after its counts), so later partitions must count them themselves.
 #if LOOKBACK_FALLBACK
     bool publish = !(stall_first && (part & 1u) == 0u);
-#define RADIX_LB_PUBLISHING(c) ((c) && publish)
     if (publish)
-#else
-#define RADIX_LB_PUBLISHING(c) (c)
 #endif
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         atomicExchange(lookback[row + d],
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
+#if LOOKBACK_FALLBACK
+    // Shared memory starts undefined; a tile's last round leaves both words clear (as here).
+    // The ranking's barriers order this before any request.
+    if (t == 0u)
+        s_fb_request[0] = 0u;
+#endif
     radix_rank_counted(shift);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
     // that spun independently inside a subgroup produced wrong prefixes on lavapipe); each lane
     // publishes its digit's inclusive count as soon as it has it (H200, 2^28: -0.7 % keys, -1 %
-    // pairs against publishing after the subgroup's last digit).
+    // pairs against publishing after the subgroup's last digit): the next partition's look-back
+    // for it waits on this word.
+    uint next_ticket = 0u;
+#if LOOKBACK_FALLBACK
+    // In rounds (see LOOKBACK_FALLBACK above), every invocation in each (uniform control flow
+    // for the barriers): a round ends at a barrier with every subgroup done or asking; without
+    // a request that barrier is the one that publishes s_dst.
+    uint first_n = part == 0u ? tile_n : tile_base - (part - 1u) * TILE;
+    uint fb_round = 0u;
+    for (uint d0 = 0u; d0 < RADIX_DIGITS; d0 += WG) {
+        uint d = d0 + t;
+        uint exclusive = 0u;
+        uint j = part;
+        bool done = d >= RADIX_DIGITS || part == 0u;
+        uint idle = 0u; // steps in a row that found the predecessor's word empty
+        for (;; ++fb_round) {
+            while (!subgroupAll(done)) {
+                if (!done) {
+                    uint j0 = j;
+                    radix_lookback_step(region, d, j, exclusive, done);
+                    if (done && publish)
+                        atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+                    idle = j == j0 ? idle + 1u : 0u;
+                }
+                bool stuck = !done && idle >= FALLBACK_POLLS;
+                if (subgroupAny(stuck)) {
+                    uint want = subgroupMax(stuck ? j : 0u);
+                    if (subgroupElect())
+                        atomicMax(s_fb_request[fb_round & 1u], want);
+                    break;
+                }
+            }
+            if (d < RADIX_DIGITS && done)
+                s_dst[d] = (d == t ? global_start : RADIX_DIGIT_START(p, d, plan)) + exclusive - s_tile_start[d];
+            if (d0 == 0u && fb_round == 0u) {
+                // As in the default pass below: the next region's row, the ticket, the stage.
+                uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
+                for (uint dd = t; dd < RADIX_DIGITS; dd += WG)
+                    lookback[next_row + dd] = 0u;
+                if (fetch_next && t == 0u)
+                    next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
+                radix_stage_first_round(data_parity, tile_n, full);
+            }
+            barrier();
+            uint want = s_fb_request[fb_round & 1u];
+            if (want == 0u)
+                break;
+            // A fallback: the requested tile counted by the whole workgroup; the lanes waiting
+            // on it install their digits' counts (partition 0's as INCLUSIVE, as it publishes
+            // them) where its words are still empty, or take what arrived meanwhile.
+            if (t == 0u) {
+                s_fb_request[(fb_round + 1u) & 1u] = 0u;
+                atomicAdd(state[RADIX_S_FALLBACKS], 1u);
+            }
+            uint f = want - 1u;
+            radix_lookback_fallback_count(data_parity, f, first_n, shift);
+            if (d < RADIX_DIGITS && !done && j - 1u == f) {
+                uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_fb_count[d];
+                uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
+                uint w = was != 0u ? was : mine;
+                exclusive += w & RADIX_LB_VALUE;
+                j = f;
+                done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
+                idle = 0u;
+                if (done && publish)
+                    atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+            }
+        }
+    }
+#else
     for (uint d = t; d < RADIX_DIGITS; d += WG) {
         uint exclusive = 0u;
         if (part != 0u) {
             uint j = part;
             bool done = false;
             uint steps = 0u;
-#if LOOKBACK_FALLBACK
-            uint idle = 0u; // steps in a row that found the predecessor's word empty
-#endif
             while (!subgroupAll(done)) {
                 if (RADIX_LOOKBACK_SPIN_LIMIT != 0u && ++steps >= RADIX_LOOKBACK_SPIN_LIMIT)
                     done = true;
                 if (!done) {
-                    // The words of up to LB_WIDTH predecessors at once (independent loads, one
-                    // round trip), then summed back from the nearest while they are published,
-                    // up to the first INCLUSIVE.
-                    uint j0 = j;
-                    uint w[LB_WIDTH];
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k)
-                        w[k] = k < j0 ? lookback[region + (j0 - 1u - k) * RADIX_DIGITS + d] : 0u;
-                    bool walk = true;
-                    [[unroll]] for (uint k = 0u; k < LB_WIDTH; ++k) {
-                        if (walk && k < j0) {
-                            if ((w[k] & RADIX_LB_STATUS) != 0u) {
-                                exclusive += w[k] & RADIX_LB_VALUE;
-                                --j;
-                                done = (w[k] & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                                walk = !done;
-                            } else {
-                                walk = false;
-                            }
-                        }
-                    }
-                    // Published as soon as this digit is resolved, not when the subgroup's
-                    // last digit is: the next partition's look-back for it waits on this word.
-                    if (RADIX_LB_PUBLISHING(done))
+                    radix_lookback_step(region, d, j, exclusive, done);
+                    if (done)
                         atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
-#if LOOKBACK_FALLBACK
-                    idle = j == j0 ? idle + 1u : 0u;
-#endif
                 }
-#if LOOKBACK_FALLBACK
-                // A lane waited FALLBACK_POLLS steps: the subgroup counts the nearest such
-                // lane's predecessor (one per fallback; a lane waiting on another one is served
-                // by a later fallback, or by the word arriving). Where the word is still empty
-                // the counts go in (partition 0's as INCLUSIVE, as it publishes them); where it
-                // arrived meanwhile, the lane takes what it holds.
-                bool stuck = !done && idle >= FALLBACK_POLLS;
-                if (subgroupAny(stuck)) {
-                    uint f = subgroupMax(stuck ? j : 0u) - 1u;
-                    uint first_n = part == 0u ? tile_n : tile_base - (part - 1u) * TILE;
-                    uint counted = radix_lookback_fallback_count(data_parity, f, first_n, shift, d);
-                    if (!done && j - 1u == f) {
-                        uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | counted;
-                        uint was =
-                            atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
-                        uint w = was != 0u ? was : mine;
-                        exclusive += w & RADIX_LB_VALUE;
-                        j = f;
-                        done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                        idle = 0u;
-                        if (RADIX_LB_PUBLISHING(done))
-                            atomicExchange(lookback[row + d],
-                                           RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
-                    }
-                    if (subgroupElect())
-                        atomicAdd(state[RADIX_S_FALLBACKS], 1u);
-                }
-#endif
             }
         }
         uint start = d == t ? global_start : RADIX_DIGIT_START(p, d, plan);
         s_dst[d] = start + exclusive - s_tile_start[d];
     }
-#undef RADIX_LB_PUBLISHING
     // Clear this partition's row of the other region for the next active pass.
     uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
     for (uint d = t; d < RADIX_DIGITS; d += WG)
         lookback[next_row + d] = 0u;
-    uint next_ticket = 0u;
     if (fetch_next && t == 0u)
         next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
     // The first round's keys are staged before the barrier that publishes s_dst: the
@@ -251,6 +280,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     // needs one barrier fewer.
     radix_stage_first_round(data_parity, tile_n, full);
     barrier();
+#endif
 
     radix_scatter_tile(data_parity, tile_base, tile_n, shift, full, false, 0u, 0u);
     return next_ticket;
