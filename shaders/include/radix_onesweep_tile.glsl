@@ -121,6 +121,42 @@ void radix_lookback_step(uint region, uint d, inout uint j, inout uint exclusive
     }
 }
 
+#if LOOKBACK_FALLBACK
+// One digit's look-back across the fallback's rounds.
+struct radix_lookback_walk {
+    uint exclusive; // the sum so far
+    uint j;         // the next predecessor + 1
+    bool done;
+    uint idle;      // steps in a row that found predecessor j - 1's word empty
+};
+
+// One round of the look-back of digit d (the whole subgroup): until every lane is done or one
+// has found its predecessor's word empty FALLBACK_POLLS steps running, which asks the
+// workgroup to count that predecessor (s_fb_request[fb_round & 1]: the nearest one asked).
+// Each lane publishes its inclusive count once done (not with publish, the emulation's
+// withheld words).
+void radix_lookback_round(inout radix_lookback_walk lb, uint region, uint row, uint d,
+                          bool publish, uint fb_round)
+{
+    while (!subgroupAll(lb.done)) {
+        if (!lb.done) {
+            uint j0 = lb.j;
+            radix_lookback_step(region, d, lb.j, lb.exclusive, lb.done);
+            if (lb.done && publish)
+                atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (lb.exclusive + s_count[d]));
+            lb.idle = lb.j == j0 ? lb.idle + 1u : 0u;
+        }
+        bool stuck = !lb.done && lb.idle >= FALLBACK_POLLS;
+        if (subgroupAny(stuck)) {
+            uint want = subgroupMax(stuck ? lb.j : 0u);
+            if (subgroupElect())
+                atomicMax(s_fb_request[fb_round & 1u], want);
+            return;
+        }
+    }
+}
+#endif
+
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
 // it, a constant there so that no access branches between the halves; the fused pass's
@@ -186,67 +222,65 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
 #if LOOKBACK_FALLBACK
     // In rounds (see LOOKBACK_FALLBACK above), every invocation in each (uniform control flow
     // for the barriers): a round ends at a barrier with every subgroup done or asking; without
-    // a request that barrier is the one that publishes s_dst.
+    // a request that barrier is the one that publishes s_dst. The first round is peeled off the
+    // loop of fallbacks, so that the stage after it is outside that loop: staged inside it, the
+    // staged items' registers stayed live through the fallbacks' counting.
     uint first_n = part == 0u ? tile_n : tile_base - (part - 1u) * TILE;
     uint fb_round = 0u;
     for (uint d0 = 0u; d0 < RADIX_DIGITS; d0 += WG) {
-        uint d = d0 + t;
-        uint exclusive = 0u;
-        uint j = part;
-        bool done = d >= RADIX_DIGITS || part == 0u;
-        uint idle = 0u; // steps in a row that found the predecessor's word empty
-        for (;; ++fb_round) {
-            while (!subgroupAll(done)) {
-                if (!done) {
-                    uint j0 = j;
-                    radix_lookback_step(region, d, j, exclusive, done);
-                    if (done && publish)
-                        atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
-                    idle = j == j0 ? idle + 1u : 0u;
-                }
-                bool stuck = !done && idle >= FALLBACK_POLLS;
-                if (subgroupAny(stuck)) {
-                    uint want = subgroupMax(stuck ? j : 0u);
-                    if (subgroupElect())
-                        atomicMax(s_fb_request[fb_round & 1u], want);
-                    break;
-                }
-            }
-            if (d < RADIX_DIGITS && done)
-                s_dst[d] = (d == t ? global_start : RADIX_DIGIT_START(p, d, plan)) + exclusive - s_tile_start[d];
-            if (d0 == 0u && fb_round == 0u) {
-                // As in the default pass below: the next region's row, the ticket, the stage.
-                uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
-                for (uint dd = t; dd < RADIX_DIGITS; dd += WG)
-                    lookback[next_row + dd] = 0u;
-                if (fetch_next && t == 0u)
-                    next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
-                radix_stage_first_round(data_parity, tile_n, full);
-            }
+        if (d0 != 0u) {
+            // Workgroups of fewer than RADIX_DIGITS invocations: a new round for the next
+            // digits, its word cleared before any request (the last one's may still be read).
+            ++fb_round;
+            if (t == 0u)
+                s_fb_request[fb_round & 1u] = 0u;
             barrier();
-            uint want = s_fb_request[fb_round & 1u];
-            if (want == 0u)
-                break;
+        }
+        uint d = d0 + t;
+        radix_lookback_walk lb;
+        lb.exclusive = 0u;
+        lb.j = part;
+        lb.done = d >= RADIX_DIGITS || part == 0u;
+        lb.idle = 0u;
+        radix_lookback_round(lb, region, row, d, publish, fb_round);
+        if (d < RADIX_DIGITS && lb.done)
+            s_dst[d] = (d == t ? global_start : RADIX_DIGIT_START(p, d, plan)) + lb.exclusive - s_tile_start[d];
+        if (d0 == 0u) {
+            // As in the default pass below: the next region's row, the ticket, the stage.
+            uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
+            for (uint dd = t; dd < RADIX_DIGITS; dd += WG)
+                lookback[next_row + dd] = 0u;
+            if (fetch_next && t == 0u)
+                next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
+            radix_stage_first_round(data_parity, tile_n, full);
+        }
+        barrier();
+        for (uint want = s_fb_request[fb_round & 1u]; want != 0u; want = s_fb_request[fb_round & 1u]) {
             // A fallback: the requested tile counted by the whole workgroup; the lanes waiting
             // on it install their digits' counts (partition 0's as INCLUSIVE, as it publishes
             // them) where its words are still empty, or take what arrived meanwhile.
+            ++fb_round;
             if (t == 0u) {
-                s_fb_request[(fb_round + 1u) & 1u] = 0u;
+                s_fb_request[fb_round & 1u] = 0u;
                 atomicAdd(state[RADIX_S_FALLBACKS], 1u);
             }
             uint f = want - 1u;
             radix_lookback_fallback_count(data_parity, f, first_n, shift);
-            if (d < RADIX_DIGITS && !done && j - 1u == f) {
+            if (d < RADIX_DIGITS && !lb.done && lb.j - 1u == f) {
                 uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_fb_count[d];
                 uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
                 uint w = was != 0u ? was : mine;
-                exclusive += w & RADIX_LB_VALUE;
-                j = f;
-                done = (w & RADIX_LB_INCLUSIVE) != 0u || j == 0u;
-                idle = 0u;
-                if (done && publish)
-                    atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+                lb.exclusive += w & RADIX_LB_VALUE;
+                lb.j = f;
+                lb.done = (w & RADIX_LB_INCLUSIVE) != 0u || f == 0u;
+                lb.idle = 0u;
+                if (lb.done && publish)
+                    atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (lb.exclusive + s_count[d]));
             }
+            radix_lookback_round(lb, region, row, d, publish, fb_round);
+            if (d < RADIX_DIGITS && lb.done)
+                s_dst[d] = (d == t ? global_start : RADIX_DIGIT_START(p, d, plan)) + lb.exclusive - s_tile_start[d];
+            barrier();
         }
     }
 #else
