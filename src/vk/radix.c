@@ -196,6 +196,11 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * 8.52; 384 x 17 0.639 / 8.79, 384 x 16 0.710 / 9.78 (docs/perf-notes.md, eighteenth
  * session). */
 #define RADIX_PAIRS_COMPACT_ITEMS 19u
+/* The same with the look-back fallback (the _fb digit pass): 17, the most at which its pass
+ * stays at 80 registers (H100, driver 580.159.04, registers of the _fb pass at 384 x 15..22: 80
+ * 80 80 119 111 154 142 162, against the default's 80 up to 19; docs/perf-notes.md, fortieth
+ * session). */
+#define RADIX_PAIRS_COMPACT_ITEMS_FALLBACK 17u
 /* The same for u32 keys: 384 x 26 (9984, rounds of 13 items, about 23 KB of shared memory) is the
  * largest at 80 registers (384 x 22..26 at 80, 28 and 30 at 140-146). H200, 2026-12-01, against
  * 384 x 22: 2^24 0.470 -> 0.445 ms, 2^28 6.296 -> 5.850, 2^23 (fused) 0.286 -> 0.282, but 2^21
@@ -431,7 +436,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                      info->radix_items_per_invocation == 0u;
         const uint32_t pref = portable_pairs32 ? RADIX_PORTABLE_PAIRS_ITEMS
                               : !compact || info->radix_items_per_invocation != 0u ? preferred_items(info, rx)
-                              : s->has_payload ? RADIX_PAIRS_COMPACT_ITEMS
+                              : s->has_payload ? (rx->fallback_polls ? RADIX_PAIRS_COMPACT_ITEMS_FALLBACK
+                                                                     : RADIX_PAIRS_COMPACT_ITEMS)
                                                : RADIX_KEYS_COMPACT_ITEMS;
         radix_geometry g = radix_fit(lim, wide, min_size, key_words, pref, compact ? 2u : 0u, atomic_or);
         if (g.items != 0u && (k == 0 || g.items == pref)) {
