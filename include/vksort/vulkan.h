@@ -176,9 +176,10 @@ typedef enum vksort_vk_create_flag_bits {
     VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS = 1u << 6,
     /* Onesweep without forward progress (the "decoupled fallback" of Smith, Levien and Owens,
      * SPAA 2025): a digit pass's look-back that has found a predecessor tile's word empty for
-     * radix_lookback_fallback_polls steps in a row (sorter properties) stops waiting for it and
-     * counts that tile's keys itself (a subgroup reads the tile once), publishes the counts
-     * where the word is still empty, and walks on. No workgroup then waits on another for
+     * radix_lookback_fallback_polls steps in a row (sorter properties) stops waiting for it; at
+     * the barrier ending the look-back its workgroup counts that tile's keys itself (one read
+     * of the tile), publishes the counts where the words are still empty, and the look-backs
+     * walk on. No workgroup then waits on another for
      * long, so the Onesweep sort finishes on GPUs that do not schedule workgroups fairly, at
      * the cost of those re-read tiles where waits run long. Onesweep sorts only (others ignore
      * the flag); their small and mid counts then run digit by digit, not fused (the fused
@@ -579,7 +580,7 @@ VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *sorter
 
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: byte offset, from the scratch range's offset, of a
  * uint32 that a radix sort with digit passes resets at its start and increments each time a
- * subgroup's look-back counted a predecessor's tile itself (the number of fallbacks; on a GPU
+ * workgroup counted a predecessor's tile itself for its look-back (the number of fallbacks; on a GPU
  * that schedules fairly, rarely more than 0). Read it after the sort (before the scratch is
  * reused); meaningful after sorts of sorters with the flag. */
 VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *sorter);

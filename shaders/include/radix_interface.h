@@ -48,7 +48,7 @@
 #define RADIX_S_TILES 1u           /* tiles of the scatter passes */
 #define RADIX_S_BLOCKS 2u          /* portable: blocks (workgroups) of a pass */
 /* Onesweep digit passes with the look-back fallback (radix_onesweep_tile.glsl): how often a
- * subgroup counted a predecessor's tile itself. (Word 3 was free: a portable block's tiles
+ * workgroup counted a predecessor's tile itself. (Word 3 was free: a portable block's tiles
  * follow from RADIX_S_TILES and RADIX_S_BLOCKS, radix_block_tiles.) */
 #define RADIX_S_FALLBACKS 3u
 /* word 4: unused (the histogram ticket is RADIX_HIST_TICKET) */

@@ -31,8 +31,9 @@
 /* The same on a CPU device (lavapipe): there a long wait is for a workgroup queued behind
  * others on a worker thread, which no number of polls brings, and every poll counts against
  * gallivm's loop limit (docs/vulkan.md). (A workgroup running thirty fallbacks - 4-lane
- * subgroups, looping workgroups, the emulation - ran out of that limit while the fallback's bit
- * loop was not unrolled: wrong output. Unrolled, 64 polls passed too; 8 keep a margin.) */
+ * subgroups, looping workgroups, the emulation - ran out of that limit in the first, subgroup-
+ * counted fallback until its bit loop was unrolled: wrong output. Then 64 polls passed too; 8
+ * keep a margin.) */
 #define RADIX_LOOKBACK_FALLBACK_POLLS_CPU 8u
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
