@@ -634,7 +634,8 @@ static void test_lookback_fallback(void)
                 CHECK_EQ(pr->radix_tile_size, 384u * 17u);
             CHECK(!pr->radix_small_fused && !pr->radix_mid_fused);
             uint32_t tile, workgroup;
-            sort_check_radix_geometry(pr, c.n, &tile, &workgroup);
+            /* An indirect count takes the geometry of max_count (radix.c). */
+            sort_check_radix_geometry(pr, c.indirect ? c.cfg.max_count : c.n, &tile, &workgroup);
             const uint32_t tiles = (c.n + tile - 1u) / tile;
             CHECK(tiles >= 8u); /* several partitions per pass */
             const void *scratch = NULL;
@@ -643,9 +644,11 @@ static void test_lookback_fallback(void)
                 continue;
             const uint32_t fallbacks = fallback_counter(scratch, slot);
             const uint32_t timeouts = stall_counter(scratch, slot);
-            printf("     %s%s n=%u%s: %u fallbacks, stalled workgroups gave up %u times\n",
+            printf("     %s%s n=%u%s: %u tiles of %u, %u fallbacks, stalled workgroups gave up %u "
+                   "times\n",
                    vksort_key_type_name(c.cfg.type), c.cfg.payload ? " pairs" : "", c.n,
-                   emulate ? " (emulated stalls)" : "", fallbacks, timeouts);
+                   emulate ? (c.indirect ? " (emulated stalls, indirect)" : " (emulated stalls)") : "",
+                   tiles, tile, fallbacks, timeouts);
             if (!emulate)
                 continue;
             CHECK(fallbacks >= cases[i].digits * (tiles / 2u));
