@@ -185,10 +185,11 @@ typedef enum vksort_vk_create_flag_bits {
      * the flag); their small and mid counts then run digit by digit, not fused (the fused
      * pass waits between digits). With VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS the even
      * partitions of every pass also withhold their look-back words, so the others must count
-     * them (vksort_vk_debug_fallback_counter_offset). Not chosen by AUTO: its digit pass
-     * takes more registers than Onesweep's (H100: u32 keys 2^28 35 % slower, pairs 10 %, with
-     * no fallback taken; docs/vulkan.md), and it is not measured on a GPU without forward
-     * progress. */
+     * them (vksort_vk_debug_fallback_counter_offset). On 32-lane devices u32 pairs then take
+     * tiles of 384 x 17 (Onesweep: 384 x 19), where the pass keeps its registers. Not chosen by
+     * AUTO: measured on one GPU only, which schedules fairly (H100, no fallback taken: u32
+     * keys 2^28 0.6 % slower than Onesweep; pairs at 17 items not yet timed; docs/vulkan.md),
+     * not on one without forward progress. */
     VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
