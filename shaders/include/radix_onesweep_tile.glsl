@@ -157,6 +157,25 @@ void radix_lookback_round(inout radix_lookback_walk lb, uint region, uint row, u
 }
 #endif
 
+// What a partition does between its look-back and the barrier that publishes s_dst: its row of
+// the other look-back region cleared for the next active pass, the next ticket taken (invocation
+// 0, with fetch_next; returned, else 0), and the first scatter round's keys staged - before
+// that barrier, so that the subgroups without a digit to look back for stage while the others
+// wait, and the scatter needs one barrier fewer.
+uint radix_onesweep_after_lookback(uint data_parity, uint parity, uint part, uint tile_n, bool full,
+                                   bool fetch_next, uint ticket_word, uint plan)
+{
+    uint t = gl_LocalInvocationID.x;
+    uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
+    for (uint d = t; d < RADIX_DIGITS; d += WG)
+        lookback[next_row + d] = 0u;
+    uint next_ticket = 0u;
+    if (fetch_next && t == 0u)
+        next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
+    radix_stage_first_round(data_parity, tile_n, full);
+    return next_ticket;
+}
+
 // Partition `part` of digit pass p (tiles partitions in all): elements [tile_base, tile_base +
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
 // it, a constant there so that no access branches between the halves; the fused pass's
@@ -245,15 +264,9 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         radix_lookback_round(lb, region, row, d, publish, fb_round);
         if (d < RADIX_DIGITS && lb.done)
             s_dst[d] = (d == t ? global_start : RADIX_DIGIT_START(p, d, plan)) + lb.exclusive - s_tile_start[d];
-        if (d0 == 0u) {
-            // As in the default pass below: the next region's row, the ticket, the stage.
-            uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
-            for (uint dd = t; dd < RADIX_DIGITS; dd += WG)
-                lookback[next_row + dd] = 0u;
-            if (fetch_next && t == 0u)
-                next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
-            radix_stage_first_round(data_parity, tile_n, full);
-        }
+        if (d0 == 0u)
+            next_ticket = radix_onesweep_after_lookback(data_parity, parity, part, tile_n, full,
+                                                        fetch_next, ticket_word, plan);
         barrier();
         for (uint want = s_fb_request[fb_round & 1u]; want != 0u; want = s_fb_request[fb_round & 1u]) {
             // A fallback: the requested tile counted by the whole workgroup; the lanes waiting
@@ -303,16 +316,8 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         uint start = d == t ? global_start : RADIX_DIGIT_START(p, d, plan);
         s_dst[d] = start + exclusive - s_tile_start[d];
     }
-    // Clear this partition's row of the other region for the next active pass.
-    uint next_row = (parity ^ 1u) * pc.max_tiles * RADIX_DIGITS + part * RADIX_DIGITS;
-    for (uint d = t; d < RADIX_DIGITS; d += WG)
-        lookback[next_row + d] = 0u;
-    if (fetch_next && t == 0u)
-        next_ticket = RADIX_TAKE_TICKET(ticket_word, plan);
-    // The first round's keys are staged before the barrier that publishes s_dst: the
-    // subgroups without a digit to look back for stage while the others wait, and the scatter
-    // needs one barrier fewer.
-    radix_stage_first_round(data_parity, tile_n, full);
+    next_ticket = radix_onesweep_after_lookback(data_parity, parity, part, tile_n, full, fetch_next,
+                                                ticket_word, plan);
     barrier();
 #endif
 
