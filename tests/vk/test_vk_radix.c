@@ -594,8 +594,8 @@ static uint32_t fallback_counter(const void *scratch, const sort_slot *slot)
  * finish only by counting those tiles themselves, and the output is still right. Every even
  * partition f below the last has its words read by partition f + 1, for every digit, and only
  * a fallback (a workgroup's count of one tile) can write them: at least digit passes x
- * (tiles / 2) fallbacks. On a GPU the stalled partition 0
- * then never gives up (the others finish without it); on lavapipe, whose worker threads run
+ * (tiles / 2) fallbacks. On a GPU the stalled partition 0 then never gives up (the others
+ * finish without it); on lavapipe, whose worker threads run
  * fixed runs of workgroups one after another, the workgroups queued behind it on its thread
  * cannot start, so there it gives up in each pass where some are queued (with one thread, in
  * every pass, as in test_no_forward_progress_emulation). */
