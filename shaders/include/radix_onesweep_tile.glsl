@@ -53,6 +53,13 @@ layout(constant_id = 8) const bool STALL_EMULATION = false;
 // Look-back: predecessor words read per step.
 const uint LB_WIDTH = 4u;
 
+// The first element of partition `part` of a pass whose first (short) partition has first_n
+// elements (radix_onesweep_partition below says why the short one is first).
+uint radix_onesweep_tile_base(uint part, uint first_n)
+{
+    return part == 0u ? 0u : first_n + (part - 1u) * TILE;
+}
+
 // LOOKBACK_FALLBACK 1 (the digit pass's _fb modules, VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK):
 // no look-back waits on another workgroup for long. A subgroup whose lane has read a
 // predecessor's empty word FALLBACK_POLLS steps running leaves its look-back and asks the
@@ -85,7 +92,7 @@ shared uint s_fb_count[RADIX_DIGITS];
 // partition has first_n elements.
 void radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint shift)
 {
-    uint base = f == 0u ? 0u : first_n + (f - 1u) * TILE;
+    uint base = radix_onesweep_tile_base(f, first_n);
     uint len = f == 0u ? first_n : TILE;
     for (uint d = gl_LocalInvocationID.x; d < RADIX_DIGITS; d += WG)
         s_fb_count[d] = 0u;
@@ -95,6 +102,13 @@ void radix_lookback_fallback_count(uint data_parity, uint f, uint first_n, uint 
     barrier();
 }
 #endif
+
+// Publishes digit d's inclusive count (its look-back's exclusive sum + the tile's count) in
+// this partition's look-back word: the next partition's look-back for it waits on this word.
+void radix_lookback_publish_inclusive(uint row, uint d, uint exclusive)
+{
+    atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+}
 
 // One look-back step of digit d, whose walk has reached predecessor j (> 0): the words of up
 // to LB_WIDTH predecessors at once (independent loads, one round trip), then summed back from
@@ -143,7 +157,7 @@ void radix_lookback_round(inout radix_lookback_walk lb, uint region, uint row, u
             uint j0 = lb.j;
             radix_lookback_step(region, d, lb.j, lb.exclusive, lb.done);
             if (lb.done && publish)
-                atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (lb.exclusive + s_count[d]));
+                radix_lookback_publish_inclusive(row, d, lb.exclusive);
             lb.idle = lb.j == j0 ? lb.idle + 1u : 0u;
         }
         bool stuck = !lb.done && lb.idle >= FALLBACK_POLLS;
@@ -180,7 +194,8 @@ uint radix_onesweep_after_lookback(uint data_parity, uint parity, uint part, uin
 // tile_n), reading the `data_parity` half (0: A, as the digit passes' swapped bindings give
 // it, a constant there so that no access branches between the halves; the fused pass's
 // state[RADIX_S_PARITY + p]) and using look-back region `parity` (the pass's position among
-// the active passes, mod 2). Every invocation calls it; it ends with the
+// the active passes, mod 2). first_n: the elements of the pass's first (short) partition (the
+// fallback counts predecessors' tiles). Every invocation calls it; it ends with the
 // tile written (no barrier after the last writes). full: tile_n == TILE (constant at each call).
 // fetch_next: invocation 0 takes the next ticket (state[ticket_word]: the digit pass's, or the
 // fused pass's) when the look-back is done and returns it; the scatter hides the atomic's round
@@ -189,8 +204,8 @@ uint radix_onesweep_after_lookback(uint data_parity, uint parity, uint part, uin
 // the first digit and later ones had none.) Else returns 0. plan: the kind of plan the digit
 // starts and the ticket come from (RADIX_DIGIT_START, RADIX_TAKE_TICKET above; 0: the state's).
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
-                                   uint tiles, bool stall_first, bool full, bool fetch_next,
-                                   uint ticket_word, uint plan)
+                                   uint first_n, uint tiles, bool stall_first, bool full,
+                                   bool fetch_next, uint ticket_word, uint plan)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
@@ -247,7 +262,6 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
     // the u32 pairs pass took 114 registers, peeled 111; keys 80 either way). The next ticket
     // is taken with the stage, after the first round: a workgroup that then falls back holds
     // its next tile meanwhile (its successors' waits on it stay bounded).
-    uint first_n = part == 0u ? tile_n : tile_base - (part - 1u) * TILE;
     uint fb_round = 0u;
     for (uint d0 = 0u; d0 < RADIX_DIGITS; d0 += WG) {
         if (d0 != 0u) {
@@ -291,7 +305,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                 lb.done = (w & RADIX_LB_INCLUSIVE) != 0u || f == 0u;
                 lb.idle = 0u;
                 if (lb.done && publish)
-                    atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (lb.exclusive + s_count[d]));
+                    radix_lookback_publish_inclusive(row, d, lb.exclusive);
             }
             radix_lookback_round(lb, region, row, d, publish, fb_round);
             if (d < RADIX_DIGITS && lb.done)
@@ -312,7 +326,7 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                 if (!done) {
                     radix_lookback_step(region, d, j, exclusive, done);
                     if (done)
-                        atomicExchange(lookback[row + d], RADIX_LB_INCLUSIVE | (exclusive + s_count[d]));
+                        radix_lookback_publish_inclusive(row, d, exclusive);
                 }
             }
         }
@@ -339,13 +353,13 @@ uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, 
                               bool stall_first, bool fetch_next, uint ticket_word, uint plan)
 {
     uint first_n = n - (tiles - 1u) * TILE;
-    uint tile_base = part == 0u ? 0u : first_n + (part - 1u) * TILE;
+    uint tile_base = radix_onesweep_tile_base(part, first_n);
     if (part != 0u || first_n == TILE)
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, tiles,
-                                             stall_first, true, fetch_next, ticket_word, plan);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, first_n,
+                                             tiles, stall_first, true, fetch_next, ticket_word, plan);
     else
-        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, tiles,
-                                             stall_first, false, fetch_next, ticket_word, plan);
+        return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, first_n,
+                                             tiles, stall_first, false, fetch_next, ticket_word, plan);
 }
 
 #endif

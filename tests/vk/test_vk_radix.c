@@ -634,8 +634,7 @@ static void test_lookback_fallback(void)
                 CHECK_EQ(pr->radix_tile_size, 384u * 17u);
             CHECK(!pr->radix_small_fused && !pr->radix_mid_fused);
             uint32_t tile, workgroup;
-            /* An indirect count takes the geometry of max_count (radix.c). */
-            sort_check_radix_geometry(pr, c.indirect ? c.cfg.max_count : c.n, &tile, &workgroup);
+            sort_check_radix_geometry(pr, sort_check_planned_count(&c), &tile, &workgroup);
             const uint32_t tiles = (c.n + tile - 1u) / tile;
             CHECK(tiles >= 8u); /* several partitions per pass */
             const void *scratch = NULL;

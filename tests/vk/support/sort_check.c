@@ -95,6 +95,11 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     return s;
 }
 
+uint32_t sort_check_planned_count(const sort_case *c)
+{
+    return c->indirect ? c->cfg.max_count : c->n;
+}
+
 void sort_check_radix_geometry(const vksort_vk_sorter_properties *pr, uint32_t n,
                                uint32_t *tile, uint32_t *workgroup)
 {
@@ -311,8 +316,8 @@ int sort_check_run(const sort_case *c, const void **out_scratch)
         }
     }
     /* Identical bytes unless the bitonic network sorted without the stable flag (the radix
-     * and RANK sorts are always stable). An indirect count plans by max_count. */
-    const uint32_t planned = c->indirect ? max : eff;
+     * and RANK sorts are always stable). */
+    const uint32_t planned = sort_check_planned_count(c);
     const int rank_path = slot->props.rank_capacity && planned <= slot->props.rank_capacity &&
                           planned >= slot->props.rank_min_count;
     const int exact = c->stable || c->cfg.algorithm != VKSORT_VK_ALGORITHM_BITONIC || rank_path;

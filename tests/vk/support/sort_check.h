@@ -55,6 +55,9 @@ sort_slot *sort_check_sorter(const sort_config *cfg);
  * vksort_vk_cmd_init_scratch once, then is kept from case to case while the cases use that
  * sorter (what the flag promises). */
 int sort_check_run(const sort_case *c, const void **out_scratch);
+/* The count a case's sort plans by (its geometry, its small-sort choice): the count, or for an
+ * indirect count max_count, which is all the host knows. */
+uint32_t sort_check_planned_count(const sort_case *c);
 /* The tiles a radix sort of n elements takes on a sorter with these properties: its small
  * geometry, the wave band's, the mid one or the default, in the order the sorter picks them
  * (geometries it lacks have zero sizes). */
