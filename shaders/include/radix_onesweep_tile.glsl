@@ -65,9 +65,9 @@ uint radix_onesweep_tile_base(uint part, uint first_n)
 // predecessor's empty word FALLBACK_POLLS steps running leaves its look-back and asks the
 // workgroup for that predecessor (the nearest one asked wins a round); at the barrier that
 // ends the look-back the workgroup counts the predecessor's tile itself (its keys, in this
-// pass's source half, which nothing writes during the pass), every lane waiting on it installs
-// its digit's count where the word is still empty or takes what arrived meanwhile, and the
-// look-backs go on - the "decoupled fallback" of Smith, Levien and Owens (SPAA 2025), counted
+// pass's source half, which nothing writes during the pass), installs each digit's count
+// where the predecessor's word is still empty, every lane waiting on it takes its digit's
+// word (that count or what arrived meanwhile), and the look-backs go on - the "decoupled fallback" of Smith, Levien and Owens (SPAA 2025), counted
 // by the workgroup after the look-back instead of by the subgroup inside it, so that the
 // look-back loop carries no counting code and its registers stay those of the default pass
 // (the subgroup-ballot count inside the loop took the H100's keys pass from 80 to 130
@@ -286,9 +286,12 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
                                                         fetch_next, ticket_word, plan);
         barrier();
         for (uint want = s_fb_request[fb_round & 1u]; want != 0u; want = s_fb_request[fb_round & 1u]) {
-            // A fallback: the requested tile counted by the whole workgroup; the lanes waiting
-            // on it install their digits' counts (partition 0's as INCLUSIVE, as it publishes
-            // them) where its words are still empty, or take what arrived meanwhile.
+            // A fallback: the requested tile counted by the whole workgroup, and every one of
+            // its digits' counts installed (partition 0's as INCLUSIVE, as it publishes them)
+            // where its word is still empty - not only the waiting lanes' digits, so that no
+            // later digit block and no other partition counts the tile again for a digit this
+            // count covers. The lanes waiting on it take their digit's word: this count or what
+            // arrived meanwhile.
             ++fb_round;
             if (t == 0u) {
                 s_fb_request[fb_round & 1u] = 0u;
@@ -296,10 +299,16 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
             }
             uint f = want - 1u;
             radix_lookback_fallback_count(data_parity, f, first_n, shift);
+            uint got = 0u;
+            uint status = f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE;
+            for (uint e = t; e < RADIX_DIGITS; e += WG) {
+                uint mine = status | s_fb_count[e];
+                uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + e], 0u, mine);
+                if (e == d)
+                    got = was != 0u ? was : mine;
+            }
             if (d < RADIX_DIGITS && !lb.done && lb.j - 1u == f) {
-                uint mine = (f == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_fb_count[d];
-                uint was = atomicCompSwap(lookback[region + f * RADIX_DIGITS + d], 0u, mine);
-                uint w = was != 0u ? was : mine;
+                uint w = got;
                 lb.exclusive += w & RADIX_LB_VALUE;
                 lb.j = f;
                 lb.done = (w & RADIX_LB_INCLUSIVE) != 0u || f == 0u;
