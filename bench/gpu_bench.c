@@ -29,8 +29,11 @@
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --radix-fallback: VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (Onesweep without forward
- *                     progress); the pass list then ends with the last run's look-back
- *                     fallbacks (vksort_vk_debug_fallback_counter_offset)
+ *                     progress, what the portable sorter runs on GPUs); the pass list of every
+ *                     sort with the fallback ends with the last run's look-back fallbacks
+ *                     (vksort_vk_debug_fallback_counter_offset)
+ *   --radix-reduce-then-scan: VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN (the portable sorter
+ *                     sorts by reduce-then-scan, its implementation before the fallback)
  *   --frame SORTS: per-frame mode: SORTS sorts of n keys each recorded in one command buffer
  *                 (one scratch, a barrier between sorts; CUB: SORTS sorts on one stream), time
  *                 per sort for n = 2^min-log2 .. 2^max-log2 (at least 2^10); --sorters may list
@@ -111,6 +114,7 @@ static int radix_partitioned; /* --radix-partitioned */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
 static int radix_fallback;     /* --radix-fallback */
+static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
@@ -248,6 +252,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
                (radix_fallback ? VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK : 0u) |
+               (radix_rts ? VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN : 0u) |
                (rig.pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0u);
     ci.enabled_extension_count = rig.enabled_extension_count;
     ci.enabled_extensions = rig.enabled_extensions;
@@ -439,7 +444,9 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);
     }
-    if (radix_fallback && algo != VKSORT_VK_ALGORITHM_BITONIC) {
+    vksort_vk_sorter_properties sprops;
+    vksort_vk_get_sorter_properties(s, &sprops);
+    if (sprops.radix_lookback_fallback_polls) {
         /* The last run's fallbacks: its counter word, read back through the check buffer. */
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
@@ -645,6 +652,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--persistent-scratch")) persistent_scratch = 1;
         else if (!strcmp(a, "--radix-compact")) radix_compact = 1;
         else if (!strcmp(a, "--radix-fallback")) radix_fallback = 1;
+        else if (!strcmp(a, "--radix-reduce-then-scan")) radix_rts = 1;
         else if (!strcmp(a, "--frame") && v) frame_sorts = atoi(argv[++i]);
         else if (!strcmp(a, "--count") && v) one_count = atoll(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
@@ -658,7 +666,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
-                            "[--radix-fallback] "
+                            "[--radix-fallback] [--radix-reduce-then-scan] "
                             "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;

@@ -48,12 +48,17 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *  ONESWEEP  8-bit LSD radix sort, one histogram pass then one scatter pass per digit with a
  *            decoupled look-back between workgroups. Needs forward progress between workgroups
  *            of a dispatch (a workgroup spins until an earlier one publishes).
- *  PORTABLE  the same radix sort as reduce-then-scan (an upsweep whose blocks also add their
- *            counts to group totals, then a downsweep per digit whose blocks sum the totals
- *            and counts before them; nobody waits; the histogram pass counts the first
- *            digit's blocks and their group totals, so that digit has no
- *            upsweep): no workgroup ever waits for another inside a dispatch. Same bytes as
- *            ONESWEEP.
+ *  PORTABLE  the radix sort that needs no forward progress between workgroups. On GPUs:
+ *            ONESWEEP's digit passes with the look-back fallback
+ *            (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK below): a look-back that finds a
+ *            predecessor's word empty for long counts that tile's keys itself, so every wait
+ *            is bounded (H100, no fallback taken: 0.99x ONESWEEP's speed for u32 keys;
+ *            docs/vulkan.md). On CPU devices, and with VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN,
+ *            reduce-then-scan instead: an upsweep whose blocks also add their counts to group
+ *            totals, then a downsweep per digit whose blocks sum the totals and counts before
+ *            them (the histogram pass counts the first digit's blocks and their group totals,
+ *            so that digit has no upsweep): no workgroup ever waits for another inside a
+ *            dispatch, at two passes over the keys a digit. Same bytes as ONESWEEP.
  *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile or the RANK small
  *            sort's range (host counts; an indirect count when max_count does), else the radix
  *            sort of the device: ONESWEEP on
@@ -186,11 +191,15 @@ typedef enum vksort_vk_create_flag_bits {
      * pass waits between digits). With VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS the even
      * partitions of every pass also withhold their look-back words, so the others must count
      * them (vksort_vk_debug_fallback_counter_offset). On 32-lane devices u32 pairs then take
-     * tiles of 384 x 17 (Onesweep: 384 x 19), where the pass keeps its registers. Not chosen by
-     * AUTO: measured on one GPU only, which schedules fairly (H100, no fallback taken: u32
-     * keys 2^28 0.6 % slower than Onesweep; pairs at 17 items not yet timed; docs/vulkan.md),
-     * not on one without forward progress. */
-    VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7
+     * tiles of 384 x 17 (Onesweep: 384 x 19), where the pass keeps its registers. This is
+     * what PORTABLE runs on GPUs (and so AUTO on GPUs not known to schedule fairly). Measured
+     * on GPUs that schedule fairly only (H100, no fallback taken: u32 keys 2^28 0.6 % slower
+     * than Onesweep; docs/vulkan.md), not on one without forward progress. */
+    VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7,
+    /* PORTABLE sorts with reduce-then-scan on every device, not Onesweep with the look-back
+     * fallback: for a device where fallbacks turn out frequent (each re-reads a tile), or
+     * where a bounded wait is not enough. Other algorithms ignore the flag. */
+    VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN = 1u << 8
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -313,9 +322,11 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t tile_size;
     uint32_t stable_tile_size;
     uint32_t workgroup_size;        /* invocations per workgroup of the tile passes */
-    /* Radix sorts (zero when the sorter has none): the radix algorithm used for large counts,
-     * elements per scatter tile, invocations per scatter workgroup, the device subgroup size the
-     * pipelines were built for, and whether ranking uses subgroupPartitionNV. */
+    /* Radix sorts (zero when the sorter has none): the radix implementation used for large
+     * counts (ONESWEEP, with radix_lookback_fallback_polls > 0 where it needs no forward
+     * progress - what PORTABLE runs on GPUs -, or PORTABLE: reduce-then-scan), elements per
+     * scatter tile, invocations per scatter workgroup, the device subgroup size the pipelines
+     * were built for, and whether ranking uses subgroupPartitionNV. */
     vksort_vk_algorithm radix_algorithm;
     uint32_t radix_tile_size;
     uint32_t radix_workgroup_size;
@@ -420,8 +431,9 @@ typedef struct vksort_vk_sorter_properties {
     VkBool32 persistent_scratch;    /* created with VKSORT_VK_CREATE_PERSISTENT_SCRATCH */
     /* created with VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS: storage-buffer robustness off */
     VkBool32 buffer_robustness_off;
-    /* Onesweep with VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: the empty-word steps after which
-     * a look-back counts the predecessor's tile itself (0: no fallback). */
+    /* Onesweep with the look-back fallback (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK, or
+     * PORTABLE on a GPU): the empty-word steps after which a look-back counts the
+     * predecessor's tile itself (0: no fallback). */
     uint32_t radix_lookback_fallback_polls;
 } vksort_vk_sorter_properties;
 

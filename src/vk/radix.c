@@ -15,6 +15,7 @@
  */
 #include "sorter_internal.h"
 #include "radix_interface.h"
+#include "radix_choice.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -73,18 +74,6 @@ static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
  * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too, but its loop
  * limit bounds how long a look-back may wait (docs/vulkan.md): AUTO takes the portable sort
  * there. */
-static int vendor_has_forward_progress(uint32_t vendor_id)
-{
-    switch (vendor_id) {
-    case 0x10DE: /* NVIDIA */
-    case 0x1002: /* AMD */
-    case 0x8086: /* Intel */
-        return 1;
-    default:
-        return 0;
-    }
-}
-
 /* Multiprocessors of the device where the driver says (VK_NV_shader_sm_builtins), else 0. */
 static uint32_t multiprocessor_count(const vksort_vk_sorter *s, const vksort_vk_sorter_create_info *info)
 {
@@ -311,11 +300,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "radix sorts handle at most 2^30 - 1 keys (max_count %u)",
                               s->max_count);
 
-    if (requested == VKSORT_VK_ALGORITHM_AUTO)
-        requested = vendor_has_forward_progress(p2.properties.vendorID)
-                        ? VKSORT_VK_ALGORITHM_ONESWEEP
-                        : VKSORT_VK_ALGORITHM_PORTABLE;
-    rx->algorithm = requested;
+    const int cpu_device = p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const vksort_vk_radix_choice choice =
+        vksort_vk_radix_choose(requested, p2.properties.vendorID, cpu_device, info->flags);
+    rx->reported_algorithm = choice.reported;
+    rx->algorithm = choice.implementation;
     rx->subgroup_size = sg.subgroupSize;
     /* lavapipe (Mesa's vendor ID on a CPU device) stops the loops of an invocation after 65535
      * iterations in all (gallivm's loop limiter, docs/vulkan.md): waits there poll in bursts. */
@@ -327,7 +316,6 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * GPUs; a CPU device runs a few workgroups at a time, where each idle one only costs (on
      * lavapipe ~7 ms each), so there (radix_buckets ON) a few more than the tiles share the
      * buckets. */
-    const int cpu_device = p2.properties.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
     rx->bucket_groups = cpu_device ? 16u : RADIX_DIGITS;
     /* Two fused-pipeline workgroups fit a multiprocessor (83-88 registers at 256 invocations on
      * the H200's 64 Ki-register files): a bucket sort's dispatch stays within that where it can,
@@ -337,9 +325,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * round trip to the look-back words (about 1 us on the H200), and a running predecessor
      * publishes its counts within a few - so on a GPU that schedules fairly the fallback
      * stays the exception. */
-    rx->fallback_polls = !(info->flags & VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK) ||
-                                 requested != VKSORT_VK_ALGORITHM_ONESWEEP
-                             ? 0u
+    rx->fallback_polls = !choice.lookback_fallback ? 0u
                          : cpu_device ? RADIX_LOOKBACK_FALLBACK_POLLS_CPU
                                       : RADIX_LOOKBACK_FALLBACK_POLLS;
     rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&

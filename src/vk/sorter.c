@@ -157,7 +157,7 @@ static vksort_result choose_algorithm(vksort_vk_sorter *s, const vksort_vk_sorte
     case VKSORT_VK_ALGORITHM_AUTO:
         s->auto_algorithm = 1;
         if (vksort_vk_radix_setup(s, info, VKSORT_VK_ALGORITHM_AUTO) == VKSORT_SUCCESS) {
-            s->algorithm = s->radix.algorithm;
+            s->algorithm = s->radix.reported_algorithm;
         } else {
             memset(&s->radix, 0, sizeof s->radix); /* bitonic for every count */
             s->algorithm = VKSORT_VK_ALGORITHM_BITONIC;
@@ -315,7 +315,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_PERSISTENT_SCRATCH |
                                                  VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
                                                  VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS |
-                                                 VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK))
+                                                 VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK |
+                                                 VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||

@@ -85,7 +85,12 @@ typedef struct vksort_vk_radix_geometry {
 } vksort_vk_radix_geometry;
 
 typedef struct vksort_vk_radix {
-    vksort_vk_algorithm algorithm; /* ONESWEEP or PORTABLE; AUTO (0) when the sorter has none */
+    /* The implementation: ONESWEEP (decoupled look-back, with fallback_polls the look-back
+     * fallback) or PORTABLE (reduce-then-scan); AUTO (0) when the sorter has none. */
+    vksort_vk_algorithm algorithm;
+    /* What the sorter reports: ONESWEEP or PORTABLE as asked or as AUTO resolved it (PORTABLE
+     * runs ONESWEEP with the fallback on GPUs, radix_choice.h). */
+    vksort_vk_algorithm reported_algorithm;
     /* Counts in (wave_min_count, wave_max_count] run the `wave` geometry's tiles fused (u32
      * pairs on 32-lane devices inside the mid range, u32 keys above it; 0, 0: none). */
     uint32_t wave_min_count, wave_max_count;

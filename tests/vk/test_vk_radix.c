@@ -7,6 +7,8 @@
  * validation message fails the test.
  *
  *   test_vk_radix --algo onesweep|portable [--quick] [--large] [--lookback-fallback]
+ *     --algo portable: reduce-then-scan on every device (VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN
+ *       on every sorter); what PORTABLE runs on GPUs is --algo onesweep --lookback-fallback
  *     --large adds sizes up to 2^28 (for the GPU machine; needs about 6 GB of host-visible memory)
  *     --lookback-fallback: every sorter of make_case gets VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK
  *       (for the sorting tests - VKSORT_TEST_ONLY -, not those that check fused geometries)
@@ -121,6 +123,59 @@ static void test_sizes_large(void)
 }
 
 static sort_slot *checked_sorter(const sort_config *cfg);
+/* PORTABLE, the radix sort that needs no forward progress: on a GPU it is Onesweep with the
+ * look-back fallback - the sorter ONESWEEP + VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK gives,
+ * every property equal but the algorithm reported (so the fallback suites' sorts are its sorts)
+ * -, and reduce-then-scan with VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN; on a CPU device
+ * (lavapipe) reduce-then-scan either way. This suite's own sorters all carry the flag (main),
+ * so these are created here. */
+static void test_portable_choice(void)
+{
+    const int cpu_device = rig.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+    const struct {
+        vksort_vk_algorithm algorithm;
+        vksort_vk_create_flags flags;
+    } cfgs[3] = {
+        {VKSORT_VK_ALGORITHM_PORTABLE, 0u},
+        {VKSORT_VK_ALGORITHM_ONESWEEP, VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK},
+        {VKSORT_VK_ALGORITHM_PORTABLE, VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN},
+    };
+    vksort_vk_sorter_properties pr[3];
+    for (int k = 0; k < 3; ++k) {
+        vksort_vk_sorter_create_info ci;
+        memset(&ci, 0, sizeof ci);
+        ci.instance = rig.instance;
+        ci.physical_device = rig.physical_device;
+        ci.device = rig.device;
+        ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+        ci.key_type = VKSORT_KEY_U32;
+        ci.has_payload = VK_TRUE;
+        ci.max_count = 1u << 22;
+        ci.algorithm = cfgs[k].algorithm;
+        ci.flags = cfgs[k].flags;
+        vksort_vk_sorter *sorter = NULL;
+        memset(&pr[k], 0, sizeof pr[k]);
+        CHECK_EQ(vksort_vk_sorter_create(&ci, &sorter), VKSORT_SUCCESS);
+        if (!sorter)
+            return;
+        vksort_vk_get_sorter_properties(sorter, &pr[k]);
+        vksort_vk_sorter_destroy(sorter);
+    }
+    printf("     PORTABLE here: %s%s\n", cpu_device ? "reduce-then-scan" : "Onesweep",
+           pr[0].radix_lookback_fallback_polls ? " with the look-back fallback" : "");
+    CHECK_EQ(pr[0].algorithm, VKSORT_VK_ALGORITHM_PORTABLE);
+    CHECK_EQ(pr[2].algorithm, VKSORT_VK_ALGORITHM_PORTABLE);
+    CHECK_EQ(pr[2].radix_algorithm, VKSORT_VK_ALGORITHM_PORTABLE);
+    CHECK_EQ(pr[2].radix_lookback_fallback_polls, 0);
+    /* The one the device gets, equal to it in everything but the name. */
+    vksort_vk_sorter_properties same = pr[cpu_device ? 2 : 1];
+    same.algorithm = VKSORT_VK_ALGORITHM_PORTABLE;
+    CHECK(memcmp(&same, &pr[0], sizeof same) == 0);
+    CHECK_EQ(pr[0].radix_algorithm,
+             cpu_device ? VKSORT_VK_ALGORITHM_PORTABLE : VKSORT_VK_ALGORITHM_ONESWEEP);
+    CHECK(cpu_device ? pr[0].radix_lookback_fallback_polls == 0 : pr[0].radix_lookback_fallback_polls > 0);
+}
+
 static uint32_t stall_counter(const void *scratch, const sort_slot *slot);
 
 /* The GPU machine: up to 2^28 keys, u32 pairs, u32 keys, f32 pairs, u64 keys. */
@@ -1760,6 +1815,11 @@ int main(int argc, char **argv)
     }
     CHECK(vk_rig_check_subgroup(&rig) == 0);
     sort_check_init(&rig);
+    /* The portable suites test reduce-then-scan on every device: PORTABLE's Onesweep with the
+     * look-back fallback (GPUs) is the Onesweep suites' with --lookback-fallback
+     * (test_portable_choice). */
+    if (algo == VKSORT_VK_ALGORITHM_PORTABLE)
+        sort_check_add_create_flags(VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN);
     printf("algorithm %s\n", vksort_vk_algorithm_name(algo));
     /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
 #define TIMED(fn)                                                   \
@@ -1778,6 +1838,7 @@ int main(int argc, char **argv)
     TIMED(test_indirect);
     TIMED(test_persistent_scratch);
     TIMED(test_auto_choice);
+    TIMED(test_portable_choice);
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
     TIMED(test_workgroup_sizes);

@@ -13,6 +13,7 @@ static vk_rig *rig;
 static vk_rig_buffer keys_buf, vals_buf, scratch_buf, count_buf;
 static sort_slot slots[MAX_SLOTS];
 static int slot_count;
+static vksort_vk_create_flags suite_flags; /* sort_check_add_create_flags */
 /* The persistent-scratch sorter whose prepared scratch scratch_buf holds (NULL: none). */
 static const vksort_vk_sorter *scratch_owner;
 
@@ -43,6 +44,11 @@ static int ensure_buffer(vk_rig_buffer *b, VkDeviceSize size, VkBufferUsageFlags
         return 0;
     vk_rig_buffer_destroy(rig, b);
     return vk_rig_buffer_create(rig, size + size / 4 + 4096, usage, 1, b);
+}
+
+void sort_check_add_create_flags(vksort_vk_create_flags flags)
+{
+    suite_flags |= flags;
 }
 
 sort_slot *sort_check_sorter(const sort_config *cfg)
@@ -79,7 +85,7 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.radix_items_per_invocation = cfg->radix_items;
     ci.radix_onesweep_workgroups = cfg->onesweep_groups;
     ci.radix_buckets = cfg->buckets;
-    ci.flags = cfg->flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
+    ci.flags = cfg->flags | suite_flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
                (rig->pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0);
     ci.diagnostics = &diag;
     ci.enabled_extension_count = rig->enabled_extension_count;

@@ -47,6 +47,9 @@ typedef struct sort_case {
 
 void sort_check_init(vk_rig *rig);
 void sort_check_shutdown(void);
+/* Flags ORed into every sorter created from now on (a suite's choice for all of its cases:
+ * test_vk_radix --algo portable asks reduce-then-scan on every device). */
+void sort_check_add_create_flags(vksort_vk_create_flags flags);
 /* The sorter for a configuration (created on first use); NULL (reason printed) on error. */
 sort_slot *sort_check_sorter(const sort_config *cfg);
 /* Runs one case; returns 1 when everything matched. out_scratch (optional): the scratch
