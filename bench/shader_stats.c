@@ -317,13 +317,17 @@ int main(int argc, char **argv)
                p.radix_atomic_or ? ", atomicOr ranking" : "", p.radix_scatter_rounds, p.tile_size,
                p.workgroup_size);
         /* The radix pipelines exactly as the sorters specialise them (their default geometry):
-         * the Onesweep pass from this sorter, the portable passes from a portable sorter of the
-         * same configuration (2^26 elements, so that pairs with 32-bit keys also have the
-         * long-blocks downsweep module, radix.c's long_blocks). */
+         * the Onesweep pass from this sorter, the reduce-then-scan passes from a portable
+         * sorter of the same configuration that asks for them (on a GPU PORTABLE is otherwise
+         * Onesweep with the fallback; 2^26 elements, so that pairs with 32-bit keys also have
+         * the long-blocks downsweep module, radix.c's long_blocks). */
         vksort_vk_sorter *sp = NULL;
         ci.algorithm = VKSORT_VK_ALGORITHM_PORTABLE;
         ci.max_count = 1u << 26;
-        if (vksort_vk_sorter_create(&ci, &sp) != VKSORT_SUCCESS) {
+        ci.flags |= VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN;
+        const vksort_result pr = vksort_vk_sorter_create(&ci, &sp);
+        ci.flags &= ~(vksort_vk_create_flags)VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN;
+        if (pr != VKSORT_SUCCESS) {
             fprintf(stderr, "vksort-shader-stats: portable sorter creation failed\n");
             vksort_vk_sorter_destroy(s);
             return 1;

@@ -52,8 +52,9 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            ONESWEEP's digit passes with the look-back fallback
  *            (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK below): a look-back that finds a
  *            predecessor's word empty for long counts that tile's keys itself, so every wait
- *            is bounded (H100, no fallback taken: 0.99x ONESWEEP's speed for u32 keys;
- *            docs/vulkan.md). On CPU devices, and with VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN,
+ *            is bounded (H100, 2^24-2^28, no fallback taken: 0.95-1.01x ONESWEEP's speed,
+ *            against 0.74-0.80x for reduce-then-scan; docs/vulkan.md). Its small and mid
+ *            counts run digit by digit, not fused. On CPU devices, and with VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN,
  *            reduce-then-scan instead: an upsweep whose blocks also add their counts to group
  *            totals, then a downsweep per digit whose blocks sum the totals and counts before
  *            them (the histogram pass counts the first digit's blocks and their group totals,
@@ -194,7 +195,7 @@ typedef enum vksort_vk_create_flag_bits {
      * tiles of 384 x 17 (Onesweep: 384 x 19), where the pass keeps its registers. This is
      * what PORTABLE runs on GPUs (and so AUTO on GPUs not known to schedule fairly). Measured
      * on GPUs that schedule fairly only (H100, no fallback taken: u32 keys 2^28 0.6 % slower
-     * than Onesweep; docs/vulkan.md), not on one without forward progress. */
+     * than Onesweep, u32 pairs 4-5 %; docs/vulkan.md), not on one without forward progress. */
     VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK = 1u << 7,
     /* PORTABLE sorts with reduce-then-scan on every device, not Onesweep with the look-back
      * fallback: for a device where fallbacks turn out frequent (each re-reads a tile), or

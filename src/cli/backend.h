@@ -49,7 +49,7 @@ typedef enum cli_backend_id {
 typedef enum cli_algo {
     CLI_ALGO_AUTO = 0,     /* the backend chooses */
     CLI_ALGO_ONESWEEP = 1, /* vulkan only: single-pass-per-digit radix with decoupled look-back */
-    CLI_ALGO_PORTABLE = 2, /* vulkan only: reduce-then-scan radix, no forward-progress needs */
+    CLI_ALGO_PORTABLE = 2, /* vulkan only: the radix sort that needs no forward progress */
     CLI_ALGO_BITONIC = 3,  /* vulkan only: bitonic sort (stable here: the CLI sets STABLE) */
     CLI_ALGO_COUNT = 4
 } cli_algo;
