@@ -235,11 +235,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
                                       char *detail, size_t detail_len)
 {
     vksort_vk_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.instance = rig.instance;
-    ci.physical_device = rig.physical_device;
-    ci.device = rig.device;
-    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    sort_check_create_info(&rig, &ci);
     ci.key_type = w->type;
     ci.has_payload = w->payload ? VK_TRUE : VK_FALSE;
     ci.max_count = n;
@@ -428,10 +424,10 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     uint32_t np = 64;
     double total = 0;
     detail[0] = '\0';
+    vksort_vk_sorter_properties props;
+    vksort_vk_get_sorter_properties(s, &props);
     if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, passes, &np, &total) == VKSORT_SUCCESS) {
         size_t used = 0;
-        vksort_vk_sorter_properties props;
-        vksort_vk_get_sorter_properties(s, &props);
         /* The geometry this count took: small, the wave band's, mid or the default tiles. */
         uint32_t tile, workgroup;
         sort_check_radix_geometry(&props, n, &tile, &workgroup);
@@ -444,9 +440,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
                                      i ? " " : "", passes[i].name, passes[i].ms * 1e3);
     }
-    vksort_vk_sorter_properties sprops;
-    vksort_vk_get_sorter_properties(s, &sprops);
-    if (sprops.radix_lookback_fallback_polls) {
+    if (props.radix_lookback_fallback_polls) {
         /* The last run's fallbacks: its counter word, read back through the check buffer. */
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,

@@ -30,6 +30,7 @@
  * Every checked run must be ordered and (pairs) carry each key's own payload: exit status 1
  * otherwise. Without --validate the validation layer is off (timings).
  */
+#include "support/sort_check.h"
 #include "support/test_data.h"
 #include "support/vk_rig.h"
 #include "vksort/vulkan.h"
@@ -318,11 +319,7 @@ int main(int argc, char **argv)
         if (!(o.modes & (1 << mode)))
             continue;
         vksort_vk_sorter_create_info ci;
-        memset(&ci, 0, sizeof ci);
-        ci.instance = rig.instance;
-        ci.physical_device = rig.physical_device;
-        ci.device = rig.device;
-        ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+        sort_check_create_info(&rig, &ci);
         ci.key_type = o.key_type;
         ci.has_payload = mode ? VK_TRUE : VK_FALSE;
         ci.max_count = max_n;

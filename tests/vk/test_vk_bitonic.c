@@ -402,11 +402,7 @@ static void test_errors(void)
 
     /* Creation errors. */
     vksort_vk_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.instance = rig.instance;
-    ci.physical_device = rig.physical_device;
-    ci.device = rig.device;
-    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    sort_check_create_info(&rig, &ci);
     ci.max_count = 100;
     vksort_vk_diagnostics diag;
     ci.diagnostics = &diag;

@@ -143,11 +143,7 @@ static void test_portable_choice(void)
     vksort_vk_sorter_properties pr[3];
     for (int k = 0; k < 3; ++k) {
         vksort_vk_sorter_create_info ci;
-        memset(&ci, 0, sizeof ci);
-        ci.instance = rig.instance;
-        ci.physical_device = rig.physical_device;
-        ci.device = rig.device;
-        ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+        sort_check_create_info(&rig, &ci);
         ci.key_type = VKSORT_KEY_U32;
         ci.has_payload = VK_TRUE;
         ci.max_count = 1u << 22;
@@ -1743,11 +1739,7 @@ static void test_timestamps_and_errors(void)
 
     /* Radix limits at creation. */
     vksort_vk_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.instance = rig.instance;
-    ci.physical_device = rig.physical_device;
-    ci.device = rig.device;
-    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    sort_check_create_info(&rig, &ci);
     ci.algorithm = algo;
     ci.max_count = 1u << 30;
     vksort_vk_sorter *bad = NULL;

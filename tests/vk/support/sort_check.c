@@ -46,6 +46,15 @@ static int ensure_buffer(vk_rig_buffer *b, VkDeviceSize size, VkBufferUsageFlags
     return vk_rig_buffer_create(rig, size + size / 4 + 4096, usage, 1, b);
 }
 
+void sort_check_create_info(const vk_rig *r, vksort_vk_sorter_create_info *ci)
+{
+    memset(ci, 0, sizeof *ci);
+    ci->instance = r->instance;
+    ci->physical_device = r->physical_device;
+    ci->device = r->device;
+    ci->get_instance_proc_addr = vkGetInstanceProcAddr;
+}
+
 void sort_check_add_create_flags(vksort_vk_create_flags flags)
 {
     suite_flags |= flags;
@@ -68,11 +77,7 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     s->cfg = *cfg;
     vksort_vk_diagnostics diag;
     vksort_vk_sorter_create_info ci;
-    memset(&ci, 0, sizeof ci);
-    ci.instance = rig->instance;
-    ci.physical_device = rig->physical_device;
-    ci.device = rig->device;
-    ci.get_instance_proc_addr = vkGetInstanceProcAddr;
+    sort_check_create_info(rig, &ci);
     ci.key_type = cfg->type;
     ci.has_payload = cfg->payload ? VK_TRUE : VK_FALSE;
     ci.max_count = cfg->max_count;

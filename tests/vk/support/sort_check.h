@@ -45,6 +45,9 @@ typedef struct sort_case {
     uint64_t seed;
 } sort_case;
 
+/* A zeroed create info holding the rig's instance, physical device, device and
+ * vkGetInstanceProcAddr: what every sorter the tests and benchmarks create starts from. */
+void sort_check_create_info(const vk_rig *rig, vksort_vk_sorter_create_info *ci);
 void sort_check_init(vk_rig *rig);
 void sort_check_shutdown(void);
 /* Flags ORed into every sorter created from now on (a suite's choice for all of its cases:
