@@ -75,9 +75,17 @@
 #define WARMUP_MS 400.0
 #define MAX_WARMUP_RUNS 400
 
+/* Each warm-up after the first records as many sorts (input + sort) in its command buffer as
+ * fill about this much GPU time, so that the GPU stays busy between the host's submits: one
+ * sort per submit at 2^16-2^24 left the GPU idle most of the time, and the first cell of a
+ * process could run entirely at low clocks (H200, 2026-12-05: u32 keys 2^24 1.13 ms, every
+ * pass 2.5x slower, while the pairs cell after it ran at 0.62 as usual). */
+#define WARMUP_BATCH_MS 5.0
+#define MAX_WARMUP_BATCH 256
+
 /* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
- * gpu_ms, returns the next r - another warm-up while the GPU has not been busy for WARMUP_MS
- * since the first one. */
+ * gpu_ms (all `reps` sorts of it), returns the next r - another warm-up while the GPU has not
+ * been busy for WARMUP_MS since the first one. */
 static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
 {
     if (r >= 0)
@@ -88,6 +96,15 @@ static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
     if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
         return -1;
     return r + 1;
+}
+
+/* How many sorts the next warm-up records, from the GPU time of one sort in the last run. */
+static int bench_warmup_batch(double one_sort_ms)
+{
+    if (!(one_sort_ms > 0))
+        return 1;
+    const double b = WARMUP_BATCH_MS / one_sort_ms;
+    return b < 1 ? 1 : b > MAX_WARMUP_BATCH ? MAX_WARMUP_BATCH : (int)b;
 }
 
 typedef struct workload {
@@ -383,16 +400,21 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     double warm_ms = 0;
     uint32_t seed = 7919u;
     int warm_runs = 0;
+    int batch = 1; /* sorts in the next warm-up (bench_warmup_batch) */
     for (int r = -2; r < runs;) {
         const int first = r < 0 && warm_runs == 0;
+        const int reps = r < 0 && !first ? batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         /* A persistent scratch is prepared once, in the first warm-up run (the input's first
          * barrier covers its fill too). */
         if (persistent_scratch && first &&
             vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
             *check_failed = 1;
-        bench_record_input(&bb, cmd, seed++);
-        vksort_vk_cmd_sort(s, cmd, &si);
+        /* The sort resets its own queries: the timestamps are the last repetition's. */
+        for (int rep = 0; rep < reps; ++rep) {
+            bench_record_input(&bb, cmd, seed++);
+            vksort_vk_cmd_sort(s, cmd, &si);
+        }
         /* The first warm-up and the last run are checked (the host's check of a large sort
          * idles the GPU long enough to drop its clocks, so none precedes a timed run). */
         const int check = first || r == runs - 1;
@@ -417,7 +439,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         }
         if (r >= 0)
             times[measured++] = ms;
-        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
+        r = bench_next_run(r, ms * reps, &warm_ms, &warm_runs);
+        batch = bench_warmup_batch(ms);
     }
     /* Per-pass breakdown of the last run for the detail column. */
     vksort_vk_pass_time passes[64];
@@ -501,30 +524,36 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
     double warm_ms = 0;
     uint32_t seed = 104729u;
     int warm_runs = 0;
+    int batch = 1; /* frames in the next warm-up (bench_warmup_batch) */
     for (int r = -2; !err && r < runs;) {
         const int first = r < 0 && warm_runs == 0;
+        const int reps = r < 0 && !first ? batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
         if (persistent_scratch && first && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
         vkCmdResetQueryPool(cmd, pool, 0, 2);
-        bench_record_input(&bb, cmd, seed++);
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
-        for (int i = 0; i < sorts; ++i) {
-            vksort_vk_sort_info si;
-            memset(&si, 0, sizeof si);
-            si.keys = (vksort_vk_buffer_range){bb.keys.buffer, key_bytes * (VkDeviceSize)i, key_bytes};
-            if (w->payload)
-                si.values = (vksort_vk_buffer_range){bb.vals.buffer, val_bytes * (VkDeviceSize)i, val_bytes};
-            si.scratch = sr;
-            si.count = n;
-            si.flags = VKSORT_FLAG_STABLE;
-            if (i > 0) /* the scratch's previous user: the sort before */
-                vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
-                               VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-                               VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-            if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS)
-                *check_failed = 1;
+        /* A warm-up records `reps` frames; the timestamps are the last one's. */
+        for (int rep = 0; rep < reps; ++rep) {
+            bench_record_input(&bb, cmd, seed++);
+            if (rep == reps - 1)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
+            for (int i = 0; i < sorts; ++i) {
+                vksort_vk_sort_info si;
+                memset(&si, 0, sizeof si);
+                si.keys = (vksort_vk_buffer_range){bb.keys.buffer, key_bytes * (VkDeviceSize)i, key_bytes};
+                if (w->payload)
+                    si.values = (vksort_vk_buffer_range){bb.vals.buffer, val_bytes * (VkDeviceSize)i, val_bytes};
+                si.scratch = sr;
+                si.count = n;
+                si.flags = VKSORT_FLAG_STABLE;
+                if (i > 0) /* the scratch's previous user: the sort before */
+                    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_DRAW_INDIRECT_BIT,
+                                   VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+                if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS)
+                    *check_failed = 1;
+            }
         }
         vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
         const int check = first || r == runs - 1; /* as in time_vksort */
@@ -544,7 +573,8 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         const double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0)
             times[measured++] = ms / sorts;
-        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
+        r = bench_next_run(r, ms * reps, &warm_ms, &warm_runs);
+        batch = bench_warmup_batch(ms);
     }
     double med = -1;
     if (measured) {
