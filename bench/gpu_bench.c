@@ -65,46 +65,65 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Warm-up runs (of a sort, or of the copy-rate copy) go on until the GPU has worked for this
- * long after the first warm-up (at least two runs, at most MAX_WARMUP_RUNS), so that every
- * timed run finds its clocks up. The first warm-up does not count: the host checks its result,
- * and a large check idles the GPU long enough to drop its clocks. On the H200 they then took
- * ~250-300 ms of GPU work to come back (2026-12-05, --print-runs: u32 pairs 2^28 runs of 44-51
- * ms instead of 8.4-10.7, every pass ~5x slower); with 100 ms counted from the first warm-up,
- * half or more of a cell's timed runs could be slow: a median of 10.7 ms read 14.4. */
+/* Warm-up runs (of a sort, or of the copy-rate copy) go on until the GPU has worked for at
+ * least WARMUP_MS after the first warm-up and the fastest warm-up has not improved by more than
+ * WARMUP_GAIN for the last WARMUP_STABLE_MS of that work (at most MAX_WARMUP_MS, MAX_WARMUP_RUNS),
+ * so that every timed run finds its clocks up. The first warm-up does not count: the host checks
+ * its result, and a large check idles the GPU long enough to drop its clocks. On the H200 they
+ * then took ~250-300 ms of GPU work to come back (2026-12-05, --print-runs: u32 pairs 2^28 runs
+ * of 44-51 ms instead of 8.4-10.7, every pass ~5x slower); with 100 ms counted from the first
+ * warm-up, half or more of a cell's timed runs could be slow: a median of 10.7 ms read 14.4. A
+ * fixed 400 ms still left cells whose first timed runs were slow (H200 and H100, 2026-12-05: u32
+ * keys 2^24 1.13 ms instead of 0.45, u32 pairs 0.98 instead of 0.71, the last run at full
+ * speed), hence the stability rule. */
 #define WARMUP_MS 400.0
-#define MAX_WARMUP_RUNS 400
+#define WARMUP_STABLE_MS 200.0
+#define WARMUP_GAIN 0.02
+#define MAX_WARMUP_MS 3000.0
+#define MAX_WARMUP_RUNS 1000
 
 /* Each warm-up after the first records as many sorts (input + sort) in its command buffer as
- * fill about this much GPU time, so that the GPU stays busy between the host's submits: one
- * sort per submit at 2^16-2^24 left the GPU idle most of the time, and the first cell of a
- * process could run entirely at low clocks (H200, 2026-12-05: u32 keys 2^24 1.13 ms, every
- * pass 2.5x slower, while the pairs cell after it ran at 0.62 as usual). */
+ * fill about this much GPU time, so that the GPU stays busy between the host's submits (one
+ * sort a submit at 2^16-2^20 leaves it idle most of the time). */
 #define WARMUP_BATCH_MS 5.0
 #define MAX_WARMUP_BATCH 256
 
-/* Warm-up bookkeeping of a timing loop: after the run numbered r (negative: a warm-up) of
- * gpu_ms (all `reps` sorts of it), returns the next r - another warm-up while the GPU has not
- * been busy for WARMUP_MS since the first one. */
-static int bench_next_run(int r, double gpu_ms, double *warm_ms, int *warm_runs)
+/* A timing loop's warm-up state (zero-initialised, then bench_warmup_init). */
+typedef struct bench_warmup {
+    int runs;          /* warm-ups so far */
+    int batch;         /* sorts (or frames) the next warm-up records */
+    double busy_ms;    /* GPU time of the warm-ups after the first */
+    double best_ms;    /* the fastest single sort (or copy) of those */
+    double settled_ms; /* busy_ms when best_ms last dropped by more than WARMUP_GAIN */
+} bench_warmup;
+
+static void bench_warmup_init(bench_warmup *w)
+{
+    memset(w, 0, sizeof *w);
+    w->batch = 1;
+    w->best_ms = 1e30;
+}
+
+/* After the run numbered r (negative: a warm-up of `reps` sorts, one_ms each) returns the next
+ * r - another warm-up (-1) until the GPU is warm by the rule above. */
+static int bench_next_run(int r, double one_ms, int reps, bench_warmup *w)
 {
     if (r >= 0)
         return r + 1;
-    if (*warm_runs > 0)
-        *warm_ms += gpu_ms;
-    ++*warm_runs;
-    if (r == -1 && *warm_ms < WARMUP_MS && *warm_runs < MAX_WARMUP_RUNS)
+    if (w->runs > 0) {
+        w->busy_ms += one_ms * reps;
+        if (one_ms < w->best_ms * (1.0 - WARMUP_GAIN))
+            w->settled_ms = w->busy_ms;
+        if (one_ms < w->best_ms)
+            w->best_ms = one_ms;
+    }
+    ++w->runs;
+    const double b = one_ms > 0 ? WARMUP_BATCH_MS / one_ms : 1;
+    w->batch = b < 1 ? 1 : b > MAX_WARMUP_BATCH ? MAX_WARMUP_BATCH : (int)b;
+    const int warm = w->busy_ms >= WARMUP_MS && w->busy_ms - w->settled_ms >= WARMUP_STABLE_MS;
+    if (r == -1 && !warm && w->busy_ms < MAX_WARMUP_MS && w->runs < MAX_WARMUP_RUNS)
         return -1;
     return r + 1;
-}
-
-/* How many sorts the next warm-up records, from the GPU time of one sort in the last run. */
-static int bench_warmup_batch(double one_sort_ms)
-{
-    if (!(one_sort_ms > 0))
-        return 1;
-    const double b = WARMUP_BATCH_MS / one_sort_ms;
-    return b < 1 ? 1 : b > MAX_WARMUP_BATCH ? MAX_WARMUP_BATCH : (int)b;
 }
 
 typedef struct workload {
@@ -174,8 +193,9 @@ static double measure_copy_rate(void)
     qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qp.queryCount = 2;
     vkCreateQueryPool(rig.device, &qp, NULL, &pool);
-    double best = 1e30, warm_ms = 0;
-    int warm_runs = 0;
+    double best = 1e30;
+    bench_warmup warm;
+    bench_warmup_init(&warm);
     /* Warm-up copies as the sorts' warm-ups (clocks up), then 5 timed. */
     for (int r = -2; r < 5;) {
         VkCommandBuffer cmd = vk_rig_begin(&rig);
@@ -191,7 +211,7 @@ static double measure_copy_rate(void)
         double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0 && ms < best)
             best = ms;
-        r = bench_next_run(r, ms, &warm_ms, &warm_runs);
+        r = bench_next_run(r, ms, 1, &warm);
     }
     vkDestroyQueryPool(rig.device, pool, NULL);
     vk_rig_buffer_destroy(&rig, &a);
@@ -397,13 +417,12 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     double *times = calloc((size_t)runs, sizeof *times);
     uint64_t *ts = calloc(nts, sizeof *ts);
     int measured = 0;
-    double warm_ms = 0;
     uint32_t seed = 7919u;
-    int warm_runs = 0;
-    int batch = 1; /* sorts in the next warm-up (bench_warmup_batch) */
+    bench_warmup warm;
+    bench_warmup_init(&warm);
     for (int r = -2; r < runs;) {
-        const int first = r < 0 && warm_runs == 0;
-        const int reps = r < 0 && !first ? batch : 1;
+        const int first = r < 0 && warm.runs == 0;
+        const int reps = r < 0 && !first ? warm.batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         /* A persistent scratch is prepared once, in the first warm-up run (the input's first
          * barrier covers its fill too). */
@@ -430,7 +449,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             vksort_vk_pass_time run_passes[64];
             uint32_t run_np = 64;
             double run_total = 0;
-            printf("      run %s%d: %.4f ms:", r < 0 ? "warm-up " : "", r < 0 ? warm_runs : r, ms);
+            printf("      run %s%d: %.4f ms:", r < 0 ? "warm-up " : "", r < 0 ? warm.runs : r, ms);
             if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, run_passes, &run_np, &run_total) ==
                 VKSORT_SUCCESS)
                 for (uint32_t i = 0; i < run_np && i < 64; ++i)
@@ -439,8 +458,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
         }
         if (r >= 0)
             times[measured++] = ms;
-        r = bench_next_run(r, ms * reps, &warm_ms, &warm_runs);
-        batch = bench_warmup_batch(ms);
+        r = bench_next_run(r, ms, reps, &warm);
     }
     /* Per-pass breakdown of the last run for the detail column. */
     vksort_vk_pass_time passes[64];
@@ -521,13 +539,12 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         err = 1;
     }
     int measured = 0;
-    double warm_ms = 0;
     uint32_t seed = 104729u;
-    int warm_runs = 0;
-    int batch = 1; /* frames in the next warm-up (bench_warmup_batch) */
+    bench_warmup warm;
+    bench_warmup_init(&warm);
     for (int r = -2; !err && r < runs;) {
-        const int first = r < 0 && warm_runs == 0;
-        const int reps = r < 0 && !first ? batch : 1;
+        const int first = r < 0 && warm.runs == 0;
+        const int reps = r < 0 && !first ? warm.batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
         if (persistent_scratch && first && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
@@ -573,8 +590,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         const double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0)
             times[measured++] = ms / sorts;
-        r = bench_next_run(r, ms * reps, &warm_ms, &warm_runs);
-        batch = bench_warmup_batch(ms);
+        r = bench_next_run(r, ms, reps, &warm);
     }
     double med = -1;
     if (measured) {
