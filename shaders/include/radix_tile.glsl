@@ -86,7 +86,33 @@ shared uint s_value_base;  // the tile's first element, for the payload loads (s
 
 // The tile held in registers.
 KEY_T r_key[ITEMS];
-uint r_pos[ITEMS]; // tile-local sorted position (sentinels of a partial tile: >= tile_n)
+// Each element's tile-local sorted position (sentinels of a partial tile: >= tile_n), through
+// radix_pos / radix_pos_set / radix_pos_add. RADIX_POS16 1 keeps two positions a register
+// (TILE < 2^16): the positions and the keys are both live from the ranking to the staging -
+// across the look-back - and ITEMS / 2 registers fewer is what decides whether a pass fits
+// two workgroups per SM (80 registers at 384 invocations on NVIDIA).
+#ifndef RADIX_POS16
+#define RADIX_POS16 0
+#endif
+#if RADIX_POS16
+uint r_pos_pairs[(ITEMS + 1u) / 2u];
+uint radix_pos(uint j) { return (r_pos_pairs[j / 2u] >> (16u * (j % 2u))) & 0xffffu; }
+// Sets position j; the pairs are set in order (an even j first: it clears the odd half).
+void radix_pos_set(uint j, uint p)
+{
+    if (j % 2u == 0u)
+        r_pos_pairs[j / 2u] = p;
+    else
+        r_pos_pairs[j / 2u] |= p << 16u;
+}
+// Adds to position j (the sums stay below 2^16, so no half carries into the other).
+void radix_pos_add(uint j, uint p) { r_pos_pairs[j / 2u] += p << (16u * (j % 2u)); }
+#else
+uint r_pos[ITEMS];
+uint radix_pos(uint j) { return r_pos[j]; }
+void radix_pos_set(uint j, uint p) { r_pos[j] = p; }
+void radix_pos_add(uint j, uint p) { r_pos[j] += p; }
+#endif
 
 KEY_T radix_load_key(uint parity, uint i) { return parity == 0u ? keys_a[i] : keys_b[i]; }
 void radix_store_key(uint parity, uint i, KEY_T k)
@@ -316,7 +342,7 @@ void radix_rank_counted(uint shift)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
-        r_pos[j] = before + rank;
+        radix_pos_set(j, before + rank);
     }
     barrier(); // s_mem is reused for staging after this
 }
@@ -345,7 +371,7 @@ void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint 
     radix_counters_to_offsets(tile_n, shift, full);
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint digit = radix_digit(r_key[j], shift);
-        r_pos[j] += (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK;
+        radix_pos_add(j, (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK);
     }
     barrier(); // s_mem is reused for staging after this
 }
@@ -362,7 +388,7 @@ void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool 
 void radix_stage_keys(uint lo)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint q = r_pos[j] - lo; // wraps past STAGED below lo
+        uint q = radix_pos(j) - lo; // wraps past STAGED below lo
         if (SCATTER_ROUNDS == 1u || q < STAGED) {
 #if KEY64
             s_mem[q] = r_key[j].x;
@@ -455,7 +481,7 @@ void radix_load_values(uint parity, uint tile_n, bool full)
 void radix_stage_values(uint lo)
 {
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint q = r_pos[j] - lo;
+        uint q = radix_pos(j) - lo;
         if (SCATTER_ROUNDS == 1u || q < STAGED)
             s_mem[q] = r_vals[j];
     }
