@@ -37,7 +37,8 @@ int cub_bench_available(void);
 
 /* Median device time (cudaEvents around the CUB call only) of `runs` (at least 20; fewer are
  * raised to 20) sorts of n elements of `kind` on bits [begin_bit, end_bit) (end_bit 0: the key
- * width), DoubleBuffer form, temporary storage allocated once. Two warm-up sorts first. Fresh
+ * width), DoubleBuffer form, temporary storage allocated once. Warm-ups first, by
+ * vksort-gpu-bench's rule (at least 400 ms of GPU work, then until the fastest has settled). Fresh
  * data every run, generated on the device by a small kernel outside the timed region. The last
  * run's result is checked sorted (on the bits sorted) on the device; a failure is an error. */
 int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs, double *median_ms);
