@@ -1,5 +1,6 @@
 /* CUB baseline and Vulkan-CUDA interop measurements (see cub_bench.h). */
 #include "cub_bench.h"
+#include "bench_warmup.h"
 
 #include "vksort/cuda.h"
 
@@ -117,31 +118,9 @@ struct device_buffers {
     }
 };
 
-/* The warm-up rule of vksort-gpu-bench (bench/gpu_bench.c), so that CUB's timed runs find
- * the clocks as warm as vksort's: at least 400 ms of GPU work, and until the fastest warm-up
- * has not improved by more than 2 % over the last 200 ms of it; at most 3 s or 1000 warm-ups.
- * Each warm-up enqueues about 5 ms of work. */
-struct warmup_state {
-    bool done = false;
-    int runs = 0, batch = 1;
-    double busy_ms = 0, best_ms = 1e30, settled_ms = 0;
-    /* After a warm-up of `reps` rounds whose last took ms. */
-    void after(double ms, int reps)
-    {
-        busy_ms += ms * reps;
-        if (ms < best_ms * 0.98)
-            settled_ms = busy_ms;
-        best_ms = std::min(best_ms, ms);
-        ++runs;
-        batch = ms > 0 ? (int)std::min(256.0, std::max(1.0, 5.0 / ms)) : 1;
-        done = (busy_ms >= 400.0 && busy_ms - settled_ms >= 200.0) || busy_ms >= 3000.0 ||
-               runs >= 1000;
-    }
-};
-
 /* `sorts` sorts of n elements each (own key/value ranges, one temporary storage, one stream:
  * a frame's sorts one after the other) between two events, `runs` times after the warm-ups
- * (warmup_state); median of the time per sort. Fresh data every run; every sort of the last
+ * (bench_warmup.h); median of the time per sort. Fresh data every run; every sort of the last
  * run checked. */
 template <typename K>
 int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, double *median_ms)
@@ -169,12 +148,14 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
                                  begin, end, b.stream));
     BENCH_CUDA_CHECK(cudaMalloc(&b.p[4], temp_bytes ? temp_bytes : 1));
     std::vector<double> times;
-    warmup_state warm;
+    bench_warmup warm;
+    bench_warmup_init(&warm);
+    bool warmed = false;
     uint64_t seed = 0x1234567ull;
     while ((int)times.size() < runs) {
         /* A warm-up enqueues warm.batch rounds (the events around the last), so that the GPU
          * stays busy between the host's waits; a timed run one. */
-        const int reps = warm.done ? 1 : warm.batch;
+        const int reps = warmed ? 1 : warm.batch;
         for (int rep = 0; rep < reps; ++rep) {
             /* Fresh data into the current buffers (outside the timed region). */
             for (int i = 0; i < sorts; ++i) {
@@ -194,10 +175,10 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
         BENCH_CUDA_CHECK(cudaEventSynchronize(b.stop));
         float ms = 0.0f;
         BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
-        if (warm.done)
+        if (warmed)
             times.push_back(ms / sorts);
         else
-            warm.after(ms, reps);
+            warmed = bench_warmup_step(&warm, ms, reps, 1);
     }
     /* Every result of the last run is sorted. */
     unsigned long long *d_bad = nullptr, bad = 0;

@@ -8,8 +8,8 @@
  * buffer, so the GPU never waits for the host between runs: host work between runs let the
  * H200 drop its clocks to 345 MHz, and the next sorts ran 2-5x slower - docs/perf-notes.md,
  * ninth session); GPU time from the sort's own first/last timestamps; median of --runs (>= 20)
- * after warm-ups that keep the GPU busy for at least WARMUP_MS; the first warm-up and the last
- * run are checked sorted on the host.
+ * after warm-ups that keep the GPU busy until its clocks have settled (bench/bench_warmup.h);
+ * the first warm-up and the last run are checked sorted on the host.
  * CUB: bench/cub_bench.h (cudaEvents, fresh data each run, checked) when built with CUDA.
  * Also measures the copy rate (vkCmdCopyBuffer, read + write bytes) for the bandwidth floor:
  * bytes a radix sort must move = key (+payload) bytes x (1 histogram read of keys + 2 per
@@ -52,6 +52,7 @@
  * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per
  * reason; where that is a vksort radix sorter refusing the --radix-* tuning, the exit status is 1.
  */
+#include "bench_warmup.h"
 #include "gpu_fill.h"
 #include "support/sort_check.h"
 #include "support/test_data.h"
@@ -65,63 +66,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Warm-up runs (of a sort, or of the copy-rate copy) go on until the GPU has worked for at
- * least WARMUP_MS after the first warm-up and the fastest warm-up has not improved by more than
- * WARMUP_GAIN for the last WARMUP_STABLE_MS of that work (at most MAX_WARMUP_MS, MAX_WARMUP_RUNS),
- * so that every timed run finds its clocks up. The first warm-up does not count: the host checks
- * its result, and a large check idles the GPU long enough to drop its clocks. On the H200 they
- * then took ~250-300 ms of GPU work to come back (2026-12-05, --print-runs: u32 pairs 2^28 runs
- * of 44-51 ms instead of 8.4-10.7, every pass ~5x slower); with 100 ms counted from the first
- * warm-up, half or more of a cell's timed runs could be slow: a median of 10.7 ms read 14.4. A
- * fixed 400 ms still left cells whose first timed runs were slow (H200 and H100, 2026-12-05: u32
- * keys 2^24 1.13 ms instead of 0.45, u32 pairs 0.98 instead of 0.71, the last run at full
- * speed), hence the stability rule. */
-#define WARMUP_MS 400.0
-#define WARMUP_STABLE_MS 200.0
-#define WARMUP_GAIN 0.02
-#define MAX_WARMUP_MS 3000.0
-#define MAX_WARMUP_RUNS 1000
-
-/* Each warm-up after the first records as many sorts (input + sort) in its command buffer as
- * fill about this much GPU time, so that the GPU stays busy between the host's submits (one
- * sort a submit at 2^16-2^20 leaves it idle most of the time). */
-#define WARMUP_BATCH_MS 5.0
-#define MAX_WARMUP_BATCH 256
-
-/* A timing loop's warm-up state (zero-initialised, then bench_warmup_init). */
-typedef struct bench_warmup {
-    int runs;          /* warm-ups so far */
-    int batch;         /* sorts (or frames) the next warm-up records */
-    double busy_ms;    /* GPU time of the warm-ups after the first */
-    double best_ms;    /* the fastest single sort (or copy) of those */
-    double settled_ms; /* busy_ms when best_ms last dropped by more than WARMUP_GAIN */
-} bench_warmup;
-
-static void bench_warmup_init(bench_warmup *w)
-{
-    memset(w, 0, sizeof *w);
-    w->batch = 1;
-    w->best_ms = 1e30;
-}
-
-/* After the run numbered r (negative: a warm-up of `reps` sorts, one_ms each) returns the next
- * r - another warm-up (-1) until the GPU is warm by the rule above. */
+/* Warm-up bookkeeping of a timing loop (the rule: bench_warmup.h): after the run numbered r
+ * (negative: a warm-up of `reps` sorts, the last of which took one_ms) returns the next r -
+ * another warm-up (-1) until the GPU is warm. The first warm-up does not count: the host checks
+ * its result, and a large check idles the GPU long enough to drop its clocks. */
 static int bench_next_run(int r, double one_ms, int reps, bench_warmup *w)
 {
     if (r >= 0)
         return r + 1;
-    if (w->runs > 0) {
-        w->busy_ms += one_ms * reps;
-        if (one_ms < w->best_ms * (1.0 - WARMUP_GAIN))
-            w->settled_ms = w->busy_ms;
-        if (one_ms < w->best_ms)
-            w->best_ms = one_ms;
-    }
-    ++w->runs;
-    const double b = one_ms > 0 ? WARMUP_BATCH_MS / one_ms : 1;
-    w->batch = b < 1 ? 1 : b > MAX_WARMUP_BATCH ? MAX_WARMUP_BATCH : (int)b;
-    const int warm = w->busy_ms >= WARMUP_MS && w->busy_ms - w->settled_ms >= WARMUP_STABLE_MS;
-    if (r == -1 && !warm && w->busy_ms < MAX_WARMUP_MS && w->runs < MAX_WARMUP_RUNS)
+    const int warm = bench_warmup_step(w, one_ms, reps, w->runs > 0);
+    if (r == -1 && !warm)
         return -1;
     return r + 1;
 }
@@ -509,7 +463,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
 /* Frame mode (--frame SORTS): SORTS sorts of n elements each - their own key and payload ranges,
  * one scratch reused with a barrier between sorts, as an engine sorting several emitters -
  * recorded in one command buffer. GPU time from a timestamp before the first sort to one after
- * the last, divided by SORTS; median of `runs` after the warm-ups (WARMUP_MS); fresh input
+ * the last, divided by SORTS; median of `runs` after the warm-ups (bench_warmup.h); fresh input
  * generated in every run; every sort of the first warm-up and the last run checked. Returns ms per sort,
  * or a negative value. */
 static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uint32_t n, int sorts,

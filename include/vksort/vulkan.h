@@ -54,12 +54,13 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            predecessor's word empty for long counts that tile's keys itself, so every wait
  *            is bounded (H100, 2^24-2^28, no fallback taken: 0.95-1.01x ONESWEEP's speed,
  *            against 0.74-0.80x for reduce-then-scan; docs/vulkan.md). Its small and mid
- *            counts run digit by digit, not fused. On CPU devices, and with VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN,
- *            reduce-then-scan instead: an upsweep whose blocks also add their counts to group
- *            totals, then a downsweep per digit whose blocks sum the totals and counts before
- *            them (the histogram pass counts the first digit's blocks and their group totals,
- *            so that digit has no upsweep): no workgroup ever waits for another inside a
- *            dispatch, at two passes over the keys a digit. Same bytes as ONESWEEP.
+ *            counts run digit by digit, not fused. On CPU devices, and with
+ *            VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN, reduce-then-scan instead: an upsweep
+ *            whose blocks also add their counts to group totals, then a downsweep per digit
+ *            whose blocks sum the totals and counts before them (the histogram pass counts
+ *            the first digit's blocks and their group totals, so that digit has no upsweep):
+ *            no workgroup ever waits for another inside a dispatch, at two passes over the
+ *            keys a digit. Same bytes as ONESWEEP.
  *  AUTO      (zero): per sort, BITONIC when the count fits one bitonic tile or the RANK small
  *            sort's range (host counts; an indirect count when max_count does), else the radix
  *            sort of the device: ONESWEEP on

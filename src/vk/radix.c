@@ -1,6 +1,7 @@
 /*
  * Radix sorts (Onesweep, with or without the look-back fallback, and reduce-then-scan): device
- * configuration, scratch layout, pipelines, pass plan and recording. Shaders: shaders/radix_*.comp (see their headers).
+ * configuration, scratch layout, pipelines, pass plan and recording. Shaders:
+ * shaders/radix_*.comp (see their headers).
  *
  * Every sort records the same sequence; the GPU decides what actually runs:
  *   radix_prepare   1 workgroup: clamp the count, tiles/blocks, clear histograms and tickets
