@@ -206,7 +206,8 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
 
 CUB_BENCH_API const char *cub_bench_kind_name(int kind)
 {
-    static const char *const names[] = {"u32 keys", "u32 pairs", "f32 pairs", "u64 keys"};
+    static const char *const names[] = {"u32 keys", "u32 pairs", "f32 pairs", "u64 keys",
+                                                "u64 pairs"};
     return kind >= 0 && kind < CUB_BENCH_KIND_COUNT ? names[kind] : "?";
 }
 
@@ -239,7 +240,7 @@ CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int en
     *median_ms = -1.0;
     if (runs < 20)
         runs = 20;
-    const int width = kind == CUB_BENCH_U64_KEYS ? 64 : 32;
+    const int width = kind == CUB_BENCH_U64_KEYS || kind == CUB_BENCH_U64_PAIRS ? 64 : 32;
     if (end_bit == 0)
         end_bit = width;
     if (begin_bit < 0 || begin_bit >= end_bit || end_bit > width)
@@ -254,6 +255,8 @@ CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int en
     case CUB_BENCH_F32_PAIRS: return time_kind<float>(true, n, 0, 32, runs, sorts, median_ms);
     case CUB_BENCH_U64_KEYS:
         return time_kind<uint64_t>(false, n, begin_bit, end_bit, runs, sorts, median_ms);
+    case CUB_BENCH_U64_PAIRS:
+        return time_kind<uint64_t>(true, n, begin_bit, end_bit, runs, sorts, median_ms);
     default: return fail("unknown kind %d", kind);
     }
 }

@@ -23,10 +23,11 @@ typedef enum cub_bench_kind {
      * exactly what a CUB user would run). */
     CUB_BENCH_F32_PAIRS = 2,
     CUB_BENCH_U64_KEYS = 3,   /* SortKeys<uint64_t> */
-    CUB_BENCH_KIND_COUNT = 4
+    CUB_BENCH_U64_PAIRS = 4,  /* SortPairs<uint64_t, uint32_t> */
+    CUB_BENCH_KIND_COUNT = 5
 } cub_bench_kind;
 
-/* "u32 keys", "u32 pairs", "f32 pairs", "u64 keys"; "?" for an unknown kind. */
+/* "u32 keys", "u32 pairs", "f32 pairs", "u64 keys", "u64 pairs"; "?" for an unknown kind. */
 const char *cub_bench_kind_name(int kind);
 
 /* The reason the last call failed ("" after a success). */

@@ -1,7 +1,7 @@
 /*
  * GPU sort benchmark: vksort (bitonic, onesweep, portable) and CUB DeviceRadixSort on the same
- * GPU, same sizes, one run. u32 keys, u32 pairs, f32 pairs, u64 keys; n = 2^lo .. 2^hi; optional
- * bit range (e.g. --bits 0:16).
+ * GPU, same sizes, one run. u32 keys, u32 pairs, f32 pairs, u64 keys, u64 pairs; n = 2^lo ..
+ * 2^hi; optional bit range (e.g. --bits 0:16).
  *
  * vksort: device-local buffers; before every run fresh random input is generated on the GPU
  * (bench/gpu_fill.h: a new seed every run, outside the timed region but in the same command
@@ -16,7 +16,8 @@
  * active digit pass), over the copy rate.
  *
  *   vksort-gpu-bench [--min-log2 10] [--max-log2 24] [--runs 20] [--bits LO:HI]
- *                    [--only u32keys,u32pairs,f32pairs,u64keys] [--sorters bitonic,onesweep,...]
+ *                    [--only u32keys,u32pairs,f32pairs,u64keys,u64pairs]
+ *                    [--sorters bitonic,onesweep,...]
  *                    [--csv FILE] [--copy-tbps 4.2] [--radix-items N]
  *                    [--radix-wg N] [--radix-groups N] [--radix-compact] [--radix-fallback]
  *                    [--persistent-scratch]
@@ -92,6 +93,7 @@ static const workload workloads[] = {
     {"u32pairs", VKSORT_KEY_U32, 1, 1},
     {"f32pairs", VKSORT_KEY_F32, 1, 2},
     {"u64keys", VKSORT_KEY_U64, 0, 3},
+    {"u64pairs", VKSORT_KEY_U64, 1, 4},
 };
 static const char *const sorter_names[] = {"bitonic", "onesweep", "portable", "cub"};
 
