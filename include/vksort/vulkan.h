@@ -266,7 +266,7 @@ typedef struct vksort_vk_sorter_create_info {
      * vksort_vk_small_sort). */
     vksort_vk_small_sort small_sort;
     /* Optional tuning of the radix scatter passes: invocations per workgroup, 0 (default), 64,
-     * 128, or a multiple of 128 from 256 to 1024. Default: 384 or 512 (see
+     * 128, or a multiple of 32 from 256 to 1024. Default: 384 or 512 (see
      * radix_items_per_invocation; measured best on the H200) where every radix pipeline runs
      * 32-lane subgroups and shared memory holds that tile, else at most 256 (16 subgroups of the
      * smallest size). A size the device cannot run (not whole subgroups, over its invocation

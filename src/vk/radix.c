@@ -378,9 +378,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               info->radix_items_per_invocation);
     const uint32_t want_wg = info->radix_workgroup_size;
     if (want_wg != 0u && want_wg != 64u && want_wg != 128u &&
-        (want_wg < 256u || want_wg > 1024u || want_wg % 128u != 0u))
+        (want_wg < 256u || want_wg > 1024u || want_wg % 32u != 0u))
         return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
-                              "radix_workgroup_size must be 0, 64, 128 or a multiple of 128 in "
+                              "radix_workgroup_size must be 0, 64, 128 or a multiple of 32 in "
                               "256..1024 (got %u)",
                               want_wg);
     const uint32_t key_words = s->key_size / 4u;
