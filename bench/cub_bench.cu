@@ -207,7 +207,7 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
 CUB_BENCH_API const char *cub_bench_kind_name(int kind)
 {
     static const char *const names[] = {"u32 keys", "u32 pairs", "f32 pairs", "u64 keys",
-                                                "u64 pairs"};
+                                        "u64 pairs"};
     return kind >= 0 && kind < CUB_BENCH_KIND_COUNT ? names[kind] : "?";
 }
 

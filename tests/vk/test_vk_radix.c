@@ -803,9 +803,10 @@ static void run_stable_counts(sort_case *c, const uint32_t *counts, size_t k, un
     }
 }
 
-/* radix_workgroup_size: wider workgroups (more subgroups than digits per invocation) sort the
- * same bytes where the device runs them (lavapipe at 16 lanes runs 384: 24 subgroups' counters
- * fit its 32 KiB; 512 there needs all of it and falls back), else the default is kept. */
+/* radix_workgroup_size: wider workgroups (more subgroups than digits per invocation), also one
+ * that is not a multiple of 128 (320), sort the same bytes where the device runs them (lavapipe
+ * at 16 lanes runs 320 and 384: 20 and 24 subgroups' counters fit its 32 KiB; 512 there needs
+ * all of it and falls back), else the default is kept. */
 static void test_workgroup_sizes(void)
 {
     const uint32_t sizes[] = {320, 384, 512, 1024};
