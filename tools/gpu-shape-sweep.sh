@@ -15,7 +15,10 @@
 # pairs, compact tiles), MODULE (the digit pass's module, default radix_onesweep_k32_v1: u32
 # pairs), BASE (the default shape's flags), CASES (tools/gpu-ab.sh's, default u32 pairs 2^24 and
 # 2^28), FALLBACK (1: also the _fb module's fitting shapes against BASE_FB at FALLBACK_CASES),
-# SWEEP_GROUPS (persistent workgroups, default 264: two per SM of a 132-SM H100 or H200), OUT.
+# SWEEP_GROUPS (persistent workgroups, default 264: two per SM of a 132-SM H100 or H200), LOGS
+# (tools/gpu-ab.sh's logs, default /tmp/vksort-shape-sweep). Where OUT names a folder (the device
+# machine's files to bring back), the logs' two tarballs are copied there (shapes.tgz,
+# shapes-fb.tgz): few files come back from a call.
 # Per width only the largest fitting item count is timed.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
@@ -28,9 +31,9 @@ BASE_FB=${BASE_FB:---radix-fallback --radix-wg 384 --radix-items 17 --radix-comp
 CASES=${CASES:-u32pairs:onesweep:24 u32pairs:onesweep:28}
 FALLBACK=${FALLBACK:-1}
 FALLBACK_CASES=${FALLBACK_CASES:-u32pairs:onesweep:24}
-OUT=${OUT:-gpu-exp/out}
+LOGS=${LOGS:-/tmp/vksort-shape-sweep}
 [ -x "$BUILD/vksort-shader-stats" ] || { echo "gpu-shape-sweep: no $BUILD/vksort-shader-stats" >&2; exit 2; }
-mkdir -p "$OUT"
+mkdir -p "$LOGS"
 build_name=$(basename "$BUILD")
 
 # A wrapper variant gpu-exp/<name>: the build's benchmark with fixed flags.
@@ -80,7 +83,7 @@ for s in $(largest "$fit"); do
 done
 echo
 echo "timed: $variants"
-VARIANTS="$variants" CASES="$CASES" OUT="$OUT/shapes" tools/gpu-ab.sh
+VARIANTS="$variants" CASES="$CASES" OUT="$LOGS/shapes" tools/gpu-ab.sh
 status=$?
 if [ "$FALLBACK" = 1 ]; then
     variant fb-base $BASE_FB
@@ -91,6 +94,10 @@ if [ "$FALLBACK" = 1 ]; then
     done
     echo
     echo "timed with the look-back fallback: $variants"
-    VARIANTS="$variants" CASES="$FALLBACK_CASES" WARM=0 OUT="$OUT/shapes-fb" tools/gpu-ab.sh || status=1
+    VARIANTS="$variants" CASES="$FALLBACK_CASES" WARM=0 OUT="$LOGS/shapes-fb" tools/gpu-ab.sh || status=1
+fi
+if [ -n "${OUT:-}" ] && [ -d "$OUT" ]; then
+    cp "$LOGS/shapes/ab.tgz" "$OUT/shapes.tgz" 2>/dev/null
+    cp "$LOGS/shapes-fb/ab.tgz" "$OUT/shapes-fb.tgz" 2>/dev/null
 fi
 exit $status
