@@ -1146,50 +1146,43 @@ static void test_compact_tiles(void)
         c.seed = 9600 + ti;
         CHECK(sort_check_run(&c, NULL));
     }
-    /* An odd item count: the two staging rounds (5 + 5 items of 9) cover more than the tile, so
-     * full tiles must still bound the second round (the H200's 512 x 17 u64 tiles once wrote
-     * stale staged keys past the tile there). Checked to fail on lavapipe without the bound: the
-     * last full tiles' stray keys land past the sorted range, in the check's guard words. An
-     * indirect count keeps the compact geometry (a host count up to 2^20 takes the mid one). */
-    for (int payload = 0; payload < 2; ++payload) {
-        sort_case c = make_case(VKSORT_KEY_U32, payload, max);
-        c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
-        c.cfg.radix_items = 9;
-        sort_slot *slot = checked_sorter(&c.cfg);
-        if (!slot || slot->props.radix_tile_size != 9u * slot->props.radix_workgroup_size)
-            continue; /* the device gave another item count */
-        CHECK_EQ(slot->props.radix_scatter_rounds, 2u);
-        printf("     u32%s: compact tile %u on %u (9 items, two rounds of 5)\n",
-               payload ? " pairs" : "", slot->props.radix_tile_size,
-               slot->props.radix_workgroup_size);
-        c.indirect = 1; /* the compact geometry, not the mid one */
-        c.n = 150001;
-        c.dist = DIST_UNIFORM;
-        c.seed = 9700 + (uint64_t)payload;
-        CHECK(sort_check_run(&c, NULL));
-    }
-    /* A workgroup that is not a multiple of 128 (320: two per NVIDIA SM leave each invocation
-     * 96 registers instead of 384's 80) with a large odd tile in two rounds of 14 and 13 items:
-     * the shape radix_workgroup_size admits for tuning the pairs tile (docs/perf-notes.md,
-     * forty-third session). */
-    for (int payload = 0; payload < 2; ++payload) {
-        sort_case c = make_case(VKSORT_KEY_U32, payload, max);
-        c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
-        c.cfg.radix_wg = 320;
-        c.cfg.radix_items = 27;
-        sort_slot *slot = checked_sorter(&c.cfg);
-        if (!slot || slot->props.radix_tile_size != 320u * 27u)
-            continue; /* the device gave another geometry */
-        CHECK_EQ(slot->props.radix_scatter_rounds, 2u);
-        printf("     u32%s: compact tile %u on %u (27 items, two rounds of 14)\n",
-               payload ? " pairs" : "", slot->props.radix_tile_size,
-               slot->props.radix_workgroup_size);
-        c.indirect = 1;
-        c.n = 3u * 320u * 27u + 4321u;
-        c.dist = DIST_UNIFORM;
-        c.desc = payload;
-        c.seed = 9710 + (uint64_t)payload;
-        CHECK(sort_check_run(&c, NULL));
+    /* Odd item counts, whose two staging rounds cover more than the tile.
+     * - 9 items (5 + 5): full tiles must still bound the second round (the H200's 512 x 17 u64
+     *   tiles once wrote stale staged keys past the tile there). Checked to fail on lavapipe
+     *   without the bound: the last full tiles' stray keys land past the sorted range, in the
+     *   check's guard words.
+     * - 320 x 27 (14 + 13), pairs descending: a workgroup that is not a multiple of 128 (320:
+     *   two per NVIDIA SM leave each invocation 96 registers instead of 384's 80), the shape
+     *   radix_workgroup_size admits for tuning the pairs tile (docs/perf-notes.md, forty-third
+     *   session).
+     * An indirect count keeps the compact geometry (a host count up to 2^20 takes the mid one). */
+    const struct {
+        uint32_t wg, items, n; /* wg 0: the sorter's */
+        int desc_pairs;        /* pairs sort descending */
+        uint64_t seed;
+    } odd[] = {{0u, 9u, 150001u, 0, 9700u}, {320u, 27u, 3u * 320u * 27u + 4321u, 1, 9710u}};
+    for (size_t k = 0; k < sizeof odd / sizeof odd[0]; ++k) {
+        for (int payload = 0; payload < 2; ++payload) {
+            sort_case c = make_case(VKSORT_KEY_U32, payload, max);
+            c.cfg.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
+            c.cfg.radix_wg = odd[k].wg;
+            c.cfg.radix_items = odd[k].items;
+            sort_slot *slot = checked_sorter(&c.cfg);
+            const uint32_t wg = slot ? slot->props.radix_workgroup_size : 0u;
+            if (!slot || slot->props.radix_tile_size != odd[k].items * wg ||
+                (odd[k].wg && wg != odd[k].wg))
+                continue; /* the device gave another geometry */
+            CHECK_EQ(slot->props.radix_scatter_rounds, 2u);
+            printf("     u32%s: compact tile %u on %u (%u items, two rounds of %u)\n",
+                   payload ? " pairs" : "", slot->props.radix_tile_size,
+                   slot->props.radix_workgroup_size, odd[k].items, (odd[k].items + 1u) / 2u);
+            c.indirect = 1;
+            c.n = odd[k].n;
+            c.dist = DIST_UNIFORM;
+            c.desc = payload && odd[k].desc_pairs;
+            c.seed = odd[k].seed + (uint64_t)payload;
+            CHECK(sort_check_run(&c, NULL));
+        }
     }
 }
 
