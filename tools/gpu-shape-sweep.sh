@@ -19,7 +19,10 @@
 # (tools/gpu-ab.sh's logs, default /tmp/vksort-shape-sweep). Where OUT names a folder (the device
 # machine's files to bring back), the logs' two tarballs are copied there (shapes.tgz,
 # shapes-fb.tgz): few files come back from a call.
-# Per width only the largest fitting item count is timed.
+# Per width only the largest fitting item count is timed. Then (TEST=1, the default) every timed
+# shape runs the sorting tests of test_vk_radix with that shape given to its sorters
+# (--radix-wg ...; TEST_ONLY, each run cut at TEST_TIMEOUT seconds, none started once the script
+# has run TEST_DEADLINE seconds), so one call tells whether a winner also sorts right on the GPU.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 BUILD=${BUILD:-gpu-exp/main}
@@ -32,6 +35,10 @@ CASES=${CASES:-u32pairs:onesweep:24 u32pairs:onesweep:28}
 FALLBACK=${FALLBACK:-1}
 FALLBACK_CASES=${FALLBACK_CASES:-u32pairs:onesweep:24}
 LOGS=${LOGS:-/tmp/vksort-shape-sweep}
+TEST=${TEST:-1}
+TEST_ONLY=${TEST_ONLY:-test_matrix_small,test_flags_cross,test_indirect,test_sizes_large}
+TEST_TIMEOUT=${TEST_TIMEOUT:-100}
+TEST_DEADLINE=${TEST_DEADLINE:-450}
 [ -x "$BUILD/vksort-shader-stats" ] || { echo "gpu-shape-sweep: no $BUILD/vksort-shader-stats" >&2; exit 2; }
 mkdir -p "$LOGS"
 build_name=$(basename "$BUILD")
@@ -77,9 +84,12 @@ largest() { # the largest item count per width of "W:N ..." (nothing for none)
 variant default
 variant base $BASE
 variants="default base"
+tests="" # "flags|label" per timed shape, for the correctness step
 for s in $(largest "$fit"); do
-    variant "w${s%:*}x${s#*:}" --radix-wg "${s%:*}" --radix-items "${s#*:}" --radix-compact --radix-groups "$SWEEP_GROUPS"
+    shape="--radix-wg ${s%:*} --radix-items ${s#*:} --radix-compact --radix-groups $SWEEP_GROUPS"
+    variant "w${s%:*}x${s#*:}" $shape
     variants="$variants w${s%:*}x${s#*:}"
+    tests="$tests${shape// /_}|w${s%:*}x${s#*:} "
 done
 echo
 echo "timed: $variants"
@@ -91,12 +101,36 @@ if [ "$FALLBACK" = 1 ]; then
     for s in $(largest "$fit_fb"); do
         variant "fb-w${s%:*}x${s#*:}" --radix-fallback --radix-wg "${s%:*}" --radix-items "${s#*:}" --radix-compact --radix-groups "$SWEEP_GROUPS"
         variants="$variants fb-w${s%:*}x${s#*:}"
+        tests="$tests--lookback-fallback_--radix-wg_${s%:*}_--radix-items_${s#*:}_--radix-compact_--radix-groups_$SWEEP_GROUPS|fb-w${s%:*}x${s#*:} "
     done
     echo
     echo "timed with the look-back fallback: $variants"
     VARIANTS="$variants" CASES="$FALLBACK_CASES" WARM=0 OUT="$LOGS/shapes-fb" tools/gpu-ab.sh || status=1
 fi
+if [ "$TEST" = 1 ] && [ -n "$tests" ]; then
+    echo
+    echo "| shape | test_vk_radix ($TEST_ONLY) |"
+    echo "| --- | --- |"
+    for t in $tests; do
+        flags=${t%|*} label=${t#*|}
+        if [ "$SECONDS" -ge "$TEST_DEADLINE" ]; then
+            echo "| $label | not run (${SECONDS} s: past TEST_DEADLINE) |"
+            continue
+        fi
+        # shellcheck disable=SC2086
+        VKSORT_TEST_ONLY=$TEST_ONLY timeout "$TEST_TIMEOUT" "$BUILD/test_vk_radix" --algo onesweep \
+            ${flags//_/ } > "$LOGS/test-$label.txt" 2>&1
+        rc=$?
+        summary=$(grep -E '^[0-9]+ checks' "$LOGS/test-$label.txt" | tail -n1)
+        [ "$rc" = 124 ] && summary="cut at ${TEST_TIMEOUT} s after $(grep -c '^ok ' "$LOGS/test-$label.txt") tests passed, $(grep -c '^FAIL' "$LOGS/test-$label.txt") failed"
+        echo "| $label | rc $rc: ${summary:-no summary} |"
+        case $rc in 0|124) ;; *) status=1 ;; esac
+    done
+    logs=$(cd "$LOGS" && ls test-*.txt 2>/dev/null)
+    [ -z "$logs" ] || tar -C "$LOGS" -czf "$LOGS/tests.tgz" $logs
+fi
 if [ -n "${OUT:-}" ] && [ -d "$OUT" ]; then
+    cp "$LOGS/tests.tgz" "$OUT/shape-tests.tgz" 2>/dev/null
     cp "$LOGS/shapes/ab.tgz" "$OUT/shapes.tgz" 2>/dev/null
     cp "$LOGS/shapes-fb/ab.tgz" "$OUT/shapes-fb.tgz" 2>/dev/null
 fi

@@ -29,6 +29,7 @@ static vk_rig rig;
 static int quick, large;
 static vksort_vk_algorithm algo = VKSORT_VK_ALGORITHM_ONESWEEP;
 static vksort_vk_create_flags base_flags; /* --lookback-fallback */
+static sort_radix_override shape;         /* --radix-wg, --radix-items, --radix-groups, --radix-compact */
 
 #define DEFAULT_MAX ((1u << 21) + 4096u)
 
@@ -1800,6 +1801,14 @@ int main(int argc, char **argv)
             large = 1;
         else if (strcmp(argv[i], "--lookback-fallback") == 0)
             base_flags = VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK;
+        else if (strcmp(argv[i], "--radix-wg") == 0 && i + 1 < argc)
+            shape.workgroup = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--radix-items") == 0 && i + 1 < argc)
+            shape.items = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--radix-groups") == 0 && i + 1 < argc)
+            shape.onesweep_groups = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--radix-compact") == 0)
+            shape.flags |= VKSORT_VK_CREATE_RADIX_COMPACT_TILES;
         else if (strcmp(argv[i], "--algo") == 0 && i + 1 < argc) {
             ++i;
             if (strcmp(argv[i], "onesweep") == 0)
@@ -1812,9 +1821,15 @@ int main(int argc, char **argv)
             }
         } else {
             fprintf(stderr, "usage: test_vk_radix --algo onesweep|portable [--quick] [--large] "
-                            "[--lookback-fallback]\n");
+                            "[--lookback-fallback] [--radix-wg N [--radix-items N] "
+                            "[--radix-groups N] [--radix-compact]]\n");
             return 2;
         }
+    }
+    if (!shape.workgroup && (shape.items || shape.onesweep_groups || shape.flags)) {
+        fprintf(stderr, "test_vk_radix: --radix-items, --radix-groups and --radix-compact need "
+                        "--radix-wg\n");
+        return 2;
     }
     double t0 = vk_rig_now_ms();
     vk_rig_options opt = {1, -1, 0};
@@ -1829,6 +1844,15 @@ int main(int argc, char **argv)
      * (test_portable_choice). */
     if (algo == VKSORT_VK_ALGORITHM_PORTABLE)
         sort_check_add_create_flags(VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN);
+    /* A tuning candidate's shape for every sorter that leaves its shape to the sorter; the
+     * tests that assert a default geometry then fail by design, so run it with VKSORT_TEST_ONLY
+     * (e.g. test_matrix_small,test_flags_cross,test_indirect,test_sizes_large). */
+    if (shape.workgroup) {
+        sort_check_override_radix(&shape);
+        printf("radix shape asked: workgroup %u, items %u, persistent workgroups %u%s\n",
+               shape.workgroup, shape.items, shape.onesweep_groups,
+               shape.flags ? ", compact tiles" : "");
+    }
     printf("algorithm %s\n", vksort_vk_algorithm_name(algo));
     /* VKSORT_TEST_ONLY=name[,name...]: run only the tests whose names contain one of them. */
 #define TIMED(fn)                                                   \

@@ -14,6 +14,7 @@ static vk_rig_buffer keys_buf, vals_buf, scratch_buf, count_buf;
 static sort_slot slots[MAX_SLOTS];
 static int slot_count;
 static vksort_vk_create_flags suite_flags; /* sort_check_add_create_flags */
+static sort_radix_override suite_shape;   /* sort_check_override_radix */
 /* The persistent-scratch sorter whose prepared scratch scratch_buf holds (NULL: none). */
 static const vksort_vk_sorter *scratch_owner;
 
@@ -60,6 +61,19 @@ void sort_check_add_create_flags(vksort_vk_create_flags flags)
     suite_flags |= flags;
 }
 
+void sort_check_override_radix(const sort_radix_override *shape)
+{
+    suite_shape = *shape;
+}
+
+/* Whether the suite's radix shape replaces this configuration's: a radix sort that leaves its
+ * workgroup, items and persistent workgroups to the sorter. */
+static int takes_suite_shape(const sort_config *cfg)
+{
+    return suite_shape.workgroup && cfg->algorithm != VKSORT_VK_ALGORITHM_BITONIC &&
+           !cfg->radix_wg && !cfg->radix_items && !cfg->onesweep_groups;
+}
+
 sort_slot *sort_check_sorter(const sort_config *cfg)
 {
     for (int i = 0; i < slot_count; ++i)
@@ -90,7 +104,13 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.radix_items_per_invocation = cfg->radix_items;
     ci.radix_onesweep_workgroups = cfg->onesweep_groups;
     ci.radix_buckets = cfg->buckets;
-    ci.flags = cfg->flags | suite_flags | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
+    const int shaped = takes_suite_shape(cfg);
+    if (shaped) {
+        ci.radix_workgroup_size = suite_shape.workgroup;
+        ci.radix_items_per_invocation = suite_shape.items;
+        ci.radix_onesweep_workgroups = suite_shape.onesweep_groups;
+    }
+    ci.flags = cfg->flags | suite_flags | (shaped ? suite_shape.flags : 0) | (rig->debug_utils ? VKSORT_VK_CREATE_DEBUG_LABELS : 0) |
                (rig->pipeline_robustness ? VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS : 0);
     ci.diagnostics = &diag;
     ci.enabled_extension_count = rig->enabled_extension_count;
@@ -102,6 +122,21 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     }
     vksort_vk_get_sorter_properties(s->sorter, &s->props);
     vksort_vk_get_memory_requirements(s->sorter, &s->reqs);
+    if (shaped) {
+        /* A shape the device cannot run falls back to another workgroup size: then the suite
+         * would test the wrong thing. The items may shrink for wide keys (the tile's shared
+         * memory), which the line shows. */
+        printf("suite shape: %s%s, max %u: workgroup %u, tile %u (%u items), %u scatter round(s)\n",
+               vksort_key_type_name(cfg->type), cfg->payload ? " pairs" : "", cfg->max_count,
+               s->props.radix_workgroup_size, s->props.radix_tile_size,
+               s->props.radix_tile_size / s->props.radix_workgroup_size, s->props.radix_scatter_rounds);
+        if (s->props.radix_workgroup_size != suite_shape.workgroup) {
+            fprintf(stderr, "FAIL: asked radix workgroup %u, the sorter took %u\n",
+                    suite_shape.workgroup, s->props.radix_workgroup_size);
+            vksort_vk_sorter_destroy(s->sorter);
+            return NULL;
+        }
+    }
     slot_count++;
     return s;
 }

@@ -53,6 +53,16 @@ void sort_check_shutdown(void);
 /* Flags ORed into every sorter created from now on (a suite's choice for all of its cases:
  * test_vk_radix --algo portable asks reduce-then-scan on every device). */
 void sort_check_add_create_flags(vksort_vk_create_flags flags);
+/* A radix shape for every sorter of a suite that leaves its shape to the sorter
+ * (radix_wg, radix_items and onesweep_groups all 0): the GPU machine tests a tuning candidate
+ * (test_vk_radix --radix-wg ...) before it becomes a default. workgroup 0: none. */
+typedef struct sort_radix_override {
+    uint32_t workgroup;       /* radix_workgroup_size */
+    uint32_t items;           /* radix_items_per_invocation (0: the sorter's) */
+    uint32_t onesweep_groups; /* radix_onesweep_workgroups (0: the sorter's) */
+    vksort_vk_create_flags flags; /* ORed in, e.g. VKSORT_VK_CREATE_RADIX_COMPACT_TILES */
+} sort_radix_override;
+void sort_check_override_radix(const sort_radix_override *shape);
 /* The sorter for a configuration (created on first use); NULL (reason printed) on error. */
 sort_slot *sort_check_sorter(const sort_config *cfg);
 /* Runs one case; returns 1 when everything matched. out_scratch (optional): the scratch
