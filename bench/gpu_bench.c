@@ -661,7 +661,8 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
-                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-partitioned] "
+                            "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-groups N] "
+                            "[--radix-compact] [--radix-partitioned] "
                             "[--radix-fallback] [--radix-reduce-then-scan] "
                             "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");

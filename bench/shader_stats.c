@@ -188,6 +188,15 @@ static int matches(const char *name, const char *filter)
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+        printf("usage: vksort-shader-stats [filter [wg [items [compact]]]]\n"
+               "  filter: substring of the module names (default: all radix)\n"
+               "  wg, items: radix_workgroup_size, radix_items_per_invocation (0: default)\n"
+               "  compact: 1 adds VKSORT_VK_CREATE_RADIX_COMPACT_TILES\n"
+               "  VKSORT_TEST_DEVICE=N or VKSORT_TEST_DEVICE_NAME=S picks the device;\n"
+               "  VKSORT_STATS_IR_DIR=DIR also writes the driver's internal representations\n");
+        return 0;
+    }
     const char *filter = argc > 1 ? argv[1] : "radix";
     const uint32_t want_wg = argc > 2 ? (uint32_t)atoi(argv[2]) : 0u;
     const uint32_t want_items = argc > 3 ? (uint32_t)atoi(argv[3]) : 0u;

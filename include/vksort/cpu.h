@@ -1,11 +1,12 @@
 /*
  * vksort CPU backend: a stable OpenMP LSD radix sort over host arrays.
  *
- * Algorithm: one read pass builds the histogram of every 8-bit digit at once; digits that are
+ * Algorithm: one read pass builds the histogram of every digit at once; digits that are
  * equal for every key are skipped; each remaining digit costs one count pass and one scatter pass
  * between the keys array and a scratch array (keys are encoded on the way into the first pass and
  * decoded on the way out of the last, so the caller's array holds ordinary keys before and after).
- * Small arrays (below a few thousand keys) use one thread; tiny ones use an insertion sort.
+ * Each thread gets at least 65536 keys (so below 131072 keys one thread sorts); tiny arrays
+ * use an insertion sort.
  * Digits are 8 bits below 2^20 keys and 11 bits above (fewer passes; measured faster on the
  * development machine); digit_bits overrides that.
  *
@@ -16,7 +17,8 @@
  * The sort is reentrant: it keeps no global state.
  * Large arrays sort faster in memory backed by huge pages: the internal scratch is advised for
  * transparent huge pages (Linux, MADV_HUGEPAGE); callers passing their own scratch or large key
- * arrays may want to do the same (docs/PERFORMANCE.md: 16 cores, 2^24 pairs, 66-87 ms -> 52-55).
+ * arrays may want to do the same (docs/PERFORMANCE.md: 16 cores, 2^24 pairs,
+ * 56-91 ms -> 51.5-54.8).
  */
 #ifndef VKSORT_CPU_H
 #define VKSORT_CPU_H

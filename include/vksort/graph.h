@@ -21,7 +21,7 @@
  * the caller's bug: the graph cannot see it and places no barrier for it (synchronization
  * validation will usually report the hazard). See docs/graph.md.
  *
- * Conventions (DESIGN.md section 4): opaque handle, zero-initialisable info structs (zero means
+ * Conventions (the library's, as in vulkan.h): opaque handle, zero-initialisable info structs (zero means
  * default), vksort_result codes plus a per-graph message (vksort_graph_last_message), no global
  * state, loader-agnostic (every entry point is loaded through the caller's vkGetInstanceProcAddr
  * into a per-graph table), host memory through the optional allocator, reused across frames: after

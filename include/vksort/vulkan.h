@@ -257,8 +257,9 @@ typedef struct vksort_vk_sorter_create_info {
     uint32_t bitonic_elements_per_invocation;
     /* Optional tuning of the radix scatter passes: keys each invocation ranks per tile, 1..32
      * (0: by key type, payload and algorithm where every pipeline runs 32-lane subgroups -
-     * measured on the H200: 384 x 26 for u32 keys, 384 x 19 for Onesweep's u32 pairs, 512 x 21
-     * for the portable sort's, 512 x 17 for 64-bit keys - and 8 on smaller subgroups; the
+     * measured on the H200: 384 x 26 for u32 keys, 384 x 19 for Onesweep's u32 pairs (384 x 17
+     * with the look-back fallback, which the portable sort uses on GPUs), 512 x 21 for
+     * reduce-then-scan's, 512 x 17 for 64-bit keys - and 8 on smaller subgroups; the
      * properties' radix_tile_size and radix_workgroup_size say what was chosen). Fewer when
      * shared memory cannot hold the tile. Same results for any value. For benchmarks. */
     uint32_t radix_items_per_invocation;
@@ -373,7 +374,7 @@ typedef struct vksort_vk_sorter_properties {
      * 17 on 32-lane devices where one round holds it (u32 keys and pairs; not u64 keys),
      * elsewhere the one-round geometry the compact one replaced. For Onesweep's u32 pairs on
      * 32-lane devices (default 384 x 19 compact), up to 2^22: 256 x 16, two workgroups per
-     * multiprocessor (docs/vulkan.md). The portable sort's u32 keys on 32-lane devices (default
+     * multiprocessor (docs/vulkan.md). Reduce-then-scan's u32 keys on 32-lane devices (default
      * 384 x 26 compact): 384 x 22 compact up to 2^23. */
     uint32_t radix_mid_tile_size;
     uint32_t radix_mid_workgroup_size;
@@ -399,7 +400,8 @@ typedef struct vksort_vk_sorter_properties {
     uint32_t radix_wave_max_count;
     uint32_t radix_wave_tile_size;
     uint32_t radix_wave_workgroup_size;
-    /* Portable sorts of pairs with 32-bit keys: counts from this on (an indirect count: by
+    /* Reduce-then-scan sorts (the portable sort on CPU devices or with
+     * VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN) of pairs with 32-bit keys: counts from this on (an indirect count: by
      * max_count) run a downsweep in which blocks of at least 4 tiles sort their full tiles
      * without per-element bounds tests - from 4 x 1024 tiles, where every block is that long
      * (H200, u32 pairs 2^28: 12.56 -> 11.49 ms; below, the sorts keep the other downsweep, which
