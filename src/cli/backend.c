@@ -80,8 +80,8 @@ int cli_backend_available(cli_backend_id id, char *why, size_t n)
     }
 }
 
-int cli_backend_select(const char *requested, cli_algo algo, cli_backend_id *out, char *err,
-                       size_t n)
+int cli_backend_select(const char *requested, cli_algo algo, int device, cli_backend_id *out,
+                       char *err, size_t n)
 {
     char why[256];
     cli_backend_id id = CLI_BACKEND_CPU;
@@ -108,6 +108,13 @@ int cli_backend_select(const char *requested, cli_algo algo, cli_backend_id *out
         return cli_fail(err, n,
                         "algo '%s' applies to the vulkan backend, not to '%s' (use --algo auto)",
                         cli_algo_name(algo), cli_backend_name(id));
+    if (id != CLI_BACKEND_CPU) {
+        const int devices = id == CLI_BACKEND_VULKAN ? cli_backend_vulkan_device_count()
+                                                     : cli_backend_cuda_device_count();
+        if (device >= devices)
+            return cli_fail(err, n, "backend '%s' has no device %d (%d found)",
+                            cli_backend_name(id), device, devices);
+    }
     *out = id;
     return 0;
 }

@@ -83,10 +83,11 @@ int cli_backend_available(cli_backend_id id, char *why, size_t n);
 
 /* Picks the backend for a command: `requested` (a name, or NULL for the best available: the
  * first of vulkan, cuda, cpu that returns CLI_BACKEND_AVAILABLE; vulkan when algo is not auto).
- * Checks that it is available and that algo applies to it. Returns 0, or -1 with a message in
- * err such as "backend 'cuda' not available: not built in this binary (...)". */
-int cli_backend_select(const char *requested, cli_algo algo, cli_backend_id *out, char *err,
-                       size_t n);
+ * Checks that it is available, that algo applies to it and, for a GPU backend, that it has GPU
+ * `device` (before any input is read). Returns 0, or -1 with a message in err such as
+ * "backend 'cuda' not available: not built in this binary (...)". */
+int cli_backend_select(const char *requested, cli_algo algo, int device, cli_backend_id *out,
+                       char *err, size_t n);
 
 /* One line describing what runs: "cpu (OpenMP radix sort, up to 16 threads)", or the backend
  * name followed by what its available() wrote (a GPU's name, ...). */
@@ -100,10 +101,12 @@ void cli_backends_release(void);
 
 /* The per-backend entry points (backend_vulkan.c, backend_cuda.c). */
 int cli_backend_vulkan_available(char *why, size_t n);
+int cli_backend_vulkan_device_count(void); /* physical devices; call after available() */
 int cli_backend_vulkan_sort(const cli_sort_request *req, char *err, size_t n);
 void cli_backend_vulkan_release(void);
 
 int cli_backend_cuda_available(char *why, size_t n);
+int cli_backend_cuda_device_count(void); /* CUDA devices; call after available() */
 int cli_backend_cuda_sort(const cli_sort_request *req, char *err, size_t n);
 void cli_backend_cuda_release(void);
 

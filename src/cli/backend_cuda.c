@@ -24,6 +24,11 @@ int cli_backend_cuda_available(char *why, size_t n)
     return CLI_BACKEND_UNAVAILABLE;
 }
 
+int cli_backend_cuda_device_count(void)
+{
+    return 0;
+}
+
 int cli_backend_cuda_sort(const cli_sort_request *req, char *err, size_t n)
 {
     (void)req;
@@ -82,6 +87,14 @@ int cli_backend_cuda_available(char *why, size_t n)
     }
     snprintf(why, n, "%s", cuda_cli.why);
     return cuda_cli.available ? CLI_BACKEND_AVAILABLE : CLI_BACKEND_UNAVAILABLE;
+}
+
+int cli_backend_cuda_device_count(void)
+{
+    int count = 0;
+    vksort_cuda_diagnostics d;
+    memset(&d, 0, sizeof d);
+    return vksort_cuda_get_device_count(&count, &d) == VKSORT_SUCCESS ? count : 0;
 }
 
 static void drop_buffers(void)

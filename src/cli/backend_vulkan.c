@@ -210,6 +210,14 @@ static int offers_pipeline_robustness(VkPhysicalDevice pd)
     return robustness.pipelineRobustness == VK_TRUE;
 }
 
+int cli_backend_vulkan_device_count(void)
+{
+    uint32_t count = 0;
+    if (vk.instance)
+        vk.vkEnumeratePhysicalDevices(vk.instance, &count, NULL);
+    return (int)count;
+}
+
 /* Physical device `index`, checked for what the sorter needs. */
 static int find_physical_device(int index, VkPhysicalDevice *out, VkPhysicalDeviceProperties *props,
                                 uint32_t *queue_family, uint32_t *ts_bits, char *why, size_t n)
@@ -467,6 +475,12 @@ static int ensure_sorter(const cli_sort_request *req, uint32_t count, char *err,
     ci.enabled_extensions = vk.device_extensions;
     if (vk.pipeline_robustness)
         ci.flags |= VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS;
+    /* Onesweep's look-back waits on other workgroups, which a CPU device (lavapipe: each worker
+     * thread runs its workgroups one after another, and a shader's loops share one iteration
+     * budget) does not guarantee to make progress: asked for there, it gets the look-back
+     * fallback, whose waits are bounded (docs/vulkan.md), so the output is still right. */
+    if (ci.algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && vk.props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU)
+        ci.flags |= VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK;
     vksort_vk_diagnostics diag;
     ci.diagnostics = &diag;
     vksort_result r = vksort_vk_sorter_create(&ci, &vk.sorter);

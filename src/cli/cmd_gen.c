@@ -4,6 +4,7 @@
 #include "err.h"
 #include "gen.h"
 #include "io.h"
+#include "memory.h"
 #include "npy.h"
 
 #include <stdint.h>
@@ -71,7 +72,7 @@ int cli_cmd_gen(int argc, char **argv, char *err, size_t n)
         return cli_fail_usage(err, n, "gen needs one OUTPUT file name (try 'vksort gen --help')");
     const char *output = pos[0];
     const char *values_path = opts[O_VALUES].value;
-    if (values_path && strcmp(values_path, output) == 0)
+    if (values_path && cli_same_file(values_path, output))
         return cli_fail_usage(err, n, "OUTPUT and --values name the same file '%s'", output);
     const size_t ks = vksort_key_size(type);
     if (count64 > SIZE_MAX / ks - 1u)
@@ -80,6 +81,9 @@ int cli_cmd_gen(int argc, char **argv, char *err, size_t n)
         return cli_fail_usage(err, n, "--n %s is too large for u32 values 0..N-1 (at most 2^32)",
                               opts[O_N].value);
     const size_t count = (size_t)count64;
+    if (cli_check_memory((uint64_t)count * ks + (values_path ? (uint64_t)count * 4u : 0u),
+                         "gen", err, n) != 0)
+        return CLI_EXIT_USAGE;
 
     int rc = CLI_EXIT_FAIL;
     void *keys = malloc(count * ks + 1u);

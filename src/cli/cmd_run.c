@@ -6,6 +6,7 @@
 #include "cmds.h"
 #include "err.h"
 #include "gen.h"
+#include "memory.h"
 #include "verify.h"
 
 #include <stdint.h>
@@ -204,10 +205,15 @@ int cli_cmd_run(int argc, char **argv, char *err, size_t n)
         return cli_fail_usage(err, n, "--n must be between 1 and 2^32, got '%s'",
                               opts[O_N].value);
     req->count = (size_t)count;
+    /* The original keys, the keys sorted, the values and (CPU backend) a scratch of keys and
+     * values. */
+    const uint64_t ks = vksort_key_size(req->key_type);
+    if (cli_check_memory(count * (3u * ks + 8u), "run", err, n) != 0)
+        return CLI_EXIT_USAGE;
     req->bit_begin = 0;
     req->bit_end = vksort_key_size(req->key_type) * 8u;
     if (cli_backend_select(opts[O_BACKEND].present ? opts[O_BACKEND].value : NULL, req->algo,
-                           &req->backend, err, n) != 0)
+                           req->device, &req->backend, err, n) != 0)
         return CLI_EXIT_USAGE;
     return run_benchmark(&job, err, n);
 }

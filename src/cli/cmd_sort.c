@@ -108,6 +108,15 @@ static int run_sort(sort_job *job, char *err, size_t n)
     if (values && cli_output_write_array(&values_out, values, count, 4, CLI_NPY_DESCR_VALUES,
                                          err, n) != 0)
         goto done;
+    /* The report before the renames: if it cannot be written, the command fails and no output
+     * appears. */
+    if (job->verify &&
+        (printf("verified: %zu keys sorted (order%s checked)\n", count,
+                values ? ", key/value multiset" : ", key multiset") < 0 ||
+         fflush(stdout) != 0)) {
+        cli_fail(err, n, "cannot write to standard output");
+        goto done;
+    }
     /* Both files are complete; the renames are the only steps left that could fail. */
     if (cli_output_commit(&out, err, n) != 0)
         goto done;
@@ -116,9 +125,6 @@ static int run_sort(sort_job *job, char *err, size_t n)
         snprintf(err + len, n - len, " ('%s' was already written)", job->output);
         goto done;
     }
-    if (job->verify)
-        printf("verified: %zu keys sorted (order%s checked)\n", count,
-               values ? ", key/value multiset" : ", key multiset");
     rc = CLI_EXIT_OK;
 done:
     cli_output_discard(&out);
@@ -166,7 +172,7 @@ int cli_cmd_sort(int argc, char **argv, char *err, size_t n)
                         opts[O_VALUES].present ? "--values-out" : "--values");
     job.values_in = opts[O_VALUES].value;
     job.values_out = opts[O_VALUES_OUT].value;
-    if (job.values_out && strcmp(job.values_out, job.output) == 0)
+    if (job.values_out && cli_same_file(job.values_out, job.output))
         return cli_fail_usage(err, n, "OUTPUT and --values-out name the same file '%s'",
                               job.output);
     job.verify = opts[O_VERIFY].present;
@@ -188,7 +194,7 @@ int cli_cmd_sort(int argc, char **argv, char *err, size_t n)
         cli_parse_int(opts[O_THREADS].value, "--threads", 0, 4096, &req->threads, err, n) != 0)
         return CLI_EXIT_USAGE;
     if (cli_backend_select(opts[O_BACKEND].present ? opts[O_BACKEND].value : NULL, req->algo,
-                           &req->backend, err, n) != 0)
+                           req->device, &req->backend, err, n) != 0)
         return CLI_EXIT_USAGE;
     return run_sort(&job, err, n);
 }

@@ -1,7 +1,10 @@
 /* Whole-array file reading and atomic output. POSIX is used where C alone cannot do the job:
  * fstat (is the input a directory?), fsync (data on disk before the rename), getpid (temporary
  * names that do not collide with another vksort process), sigaction (remove temporaries on
- * Ctrl-C). Raw data is read and written as bytes, so the host must be little-endian. */
+ * Ctrl-C), lstat/realpath (links are followed, devices written in place, one file under two
+ * names recognised), pathconf (names too long for the rename), fchmod/fchown (a replaced file's
+ * permissions). Raw data is read and written as bytes, so the host must be little-endian. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "io.h"
 
 #include "err.h"
@@ -197,22 +200,106 @@ static char *dup_string(const char *s)
     return d;
 }
 
+/* The directory part of path ("." when there is none), malloc'ed. */
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return dup_string(".");
+    size_t len = slash == path ? 1u : (size_t)(slash - path);
+    char *d = malloc(len + 1u);
+    if (d) {
+        memcpy(d, path, len);
+        d[len] = '\0';
+    }
+    return d;
+}
+
+static const char *base_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* The canonical spelling of a name whose file may not exist yet: the real path of its directory
+ * and its last component; NULL when the directory cannot be resolved. malloc'ed. */
+static char *canonical_name(const char *path)
+{
+    char *dir = dir_of(path);
+    char *real = dir ? realpath(dir, NULL) : NULL;
+    free(dir);
+    if (!real)
+        return NULL;
+    const char *base = base_of(path);
+    size_t len = strlen(real) + 1u + strlen(base) + 1u;
+    char *out = malloc(len);
+    if (out)
+        snprintf(out, len, "%s/%s", real, base);
+    free(real);
+    return out;
+}
+
+int cli_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+    if (ea && eb)
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (ea || eb)
+        return 0;
+    char *ca = canonical_name(a), *cb = canonical_name(b);
+    int same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
+    free(ca);
+    free(cb);
+    return same;
+}
+
 int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
 {
     static unsigned counter;
-    o->path = dup_string(path);
+    o->path = NULL;
     o->tmp_path = NULL;
     o->file = NULL;
     o->slot = -1;
-    if (!o->path)
-        return cli_fail(err, n, "out of memory");
+    o->direct = 0;
     if (!*path)
         return cli_fail(err, n, "empty output file name");
+    if (strcmp(path, "-") == 0)
+        return cli_fail(err, n, "'-' (standard output) is not supported: name a file (or /dev/stdout)");
+    /* A link: replace its target, keep the link (a rename over the link would replace the link
+     * with a regular file and leave the target as it was). */
+    struct stat st;
+    int exists = lstat(path, &st) == 0;
+    if (exists && S_ISLNK(st.st_mode)) {
+        o->path = realpath(path, NULL);
+        if (!o->path)
+            return cli_fail(err, n, "cannot write '%s': it is a symbolic link whose target cannot "
+                                    "be resolved (%s)", path, strerror(errno));
+        exists = stat(o->path, &st) == 0;
+    } else {
+        o->path = dup_string(path);
+    }
+    if (!o->path)
+        return cli_fail(err, n, "out of memory");
+    path = o->path;
     /* rename() cannot replace a directory; say so now rather than after all the work (and,
      * with two outputs, after the first one has already been renamed into place). */
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    if (exists && S_ISDIR(st.st_mode))
         return cli_fail(err, n, "cannot write '%s': is a directory", path);
+    if (exists && !S_ISREG(st.st_mode)) {
+        o->direct = 1; /* a device or FIFO: a rename would replace it with a regular file */
+        return 0;
+    }
+    /* The final name must fit its file system, or the rename fails after all the work (and
+     * after a first output has been renamed into place). */
+    char *dir = dir_of(path);
+    if (!dir)
+        return cli_fail(err, n, "out of memory");
+    long name_max = pathconf(dir, _PC_NAME_MAX);
+    free(dir);
+    if (strlen(base_of(path)) > (size_t)(name_max > 0 ? name_max : 255))
+        return cli_fail(err, n, "cannot write '%s': file name too long (at most %ld bytes)", path,
+                        name_max > 0 ? name_max : 255L);
     install_handlers();
     /* Same directory as the final name, so the rename cannot cross file systems. A hidden name
      * keeps the temporary out of ordinary listings; the base is shortened so the temporary name
@@ -245,12 +332,25 @@ int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
         return cli_fail(err, n, "cannot create a temporary file for '%s'", path);
     }
     o->slot = register_cleanup(o->tmp_path);
+    /* The file being replaced keeps its permissions (a private file stays private) and, where
+     * we may set it, its owner. Best effort: the data is what the command promises. */
+    if (exists) {
+        if (geteuid() == 0 && fchown(fileno(o->file), st.st_uid, st.st_gid) != 0) {
+            /* not fatal: the file stays ours */
+        }
+        (void)fchmod(fileno(o->file), st.st_mode & 07777);
+    }
     return 0;
 }
 
 int cli_output_write_array(cli_output *o, const void *data, size_t count, size_t elem_size,
                            const char *npy_descr, char *err, size_t n)
 {
+    if (o->direct && !o->file) {
+        o->file = fopen(o->path, "wb");
+        if (!o->file)
+            return cli_fail(err, n, "cannot open '%s': %s", o->path, strerror(errno));
+    }
     if (!o->file)
         return cli_fail(err, n, "internal error: output '%s' is not open", o->path);
     int ok = 1;
@@ -261,7 +361,8 @@ int cli_output_write_array(cli_output *o, const void *data, size_t count, size_t
     }
     if (ok && count > 0)
         ok = fwrite(data, elem_size, count, o->file) == count;
-    ok = ok && fflush(o->file) == 0 && fsync(fileno(o->file)) == 0;
+    /* fsync only where the data is a file's (a device or FIFO may not support it). */
+    ok = ok && fflush(o->file) == 0 && (o->direct || fsync(fileno(o->file)) == 0);
     int e = errno;
     ok = (fclose(o->file) == 0) && ok;
     o->file = NULL;
@@ -272,6 +373,8 @@ int cli_output_write_array(cli_output *o, const void *data, size_t count, size_t
 
 int cli_output_commit(cli_output *o, char *err, size_t n)
 {
+    if (o->direct)
+        return o->file ? cli_fail(err, n, "internal error: output '%s' is not finished", o->path) : 0;
     if (!o->tmp_path || o->file)
         return cli_fail(err, n, "internal error: output '%s' is not finished", o->path);
     if (rename(o->tmp_path, o->path) != 0)

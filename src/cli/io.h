@@ -20,19 +20,27 @@ int cli_load_array(const char *path, size_t elem_size, const char *npy_descr, co
 
 /* An output under construction. Until cli_output_commit() the data lives in a temporary file
  * next to `path`, so a failure (or Ctrl-C: SIGINT/SIGTERM/SIGHUP remove it too) never leaves a
- * half-written file under the final name and never disturbs an existing one. */
+ * half-written file under the final name and never disturbs an existing one. A symbolic link is
+ * followed (its target is replaced, the link stays); an existing device, FIFO or socket (e.g.
+ * /dev/null, /dev/stdout) cannot be replaced by a rename and is written directly instead. */
 typedef struct cli_output {
-    char *path;      /* final name */
+    char *path;      /* final name (a link's target) */
     char *tmp_path;  /* temporary file; NULL when there is none (not created, committed, removed) */
     FILE *file;      /* open while writing */
     int slot;        /* entry in the signal-cleanup table, -1 when none */
+    int direct;      /* 1: path is a device, FIFO or socket, written in place */
 } cli_output;
 
 /* Zero state: safe to pass to cli_output_discard() without having created anything. */
-#define CLI_OUTPUT_INIT {NULL, NULL, NULL, -1}
+#define CLI_OUTPUT_INIT {NULL, NULL, NULL, -1, 0}
 
-/* Creates the temporary file for `path`. */
+/* Creates the temporary file for `path` (checks a direct output's name only: it is opened when
+ * written). Refuses, before any work: a directory, a dangling link, a name longer than its file
+ * system allows. An existing regular file's permission bits (and, for root, owner) carry over. */
 int cli_output_create(cli_output *o, const char *path, char *err, size_t n);
+/* 1 when the two names are one file: the same existing file (device and inode, through links
+ * and other spellings), or the same name in the same directory for files not yet there. */
+int cli_same_file(const char *a, const char *b);
 /* Writes count elem_size-byte elements: a .npy 1.0 header of dtype npy_descr first when path ends
  * in ".npy", raw otherwise; then flushes, syncs and closes the temporary file. */
 int cli_output_write_array(cli_output *o, const void *data, size_t count, size_t elem_size,

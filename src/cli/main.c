@@ -45,6 +45,17 @@ static const command *find_command(const char *name)
     return NULL;
 }
 
+/* The exit status of a command that only printed to stdout: failure if the text did not get
+ * out (e.g. stdout is a full disk). */
+static int printed(void)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_print_error("cannot write to standard output");
+        return CLI_EXIT_FAIL;
+    }
+    return CLI_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     char err[1024] = "";
@@ -55,17 +66,17 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
         usage(stdout);
-        return CLI_EXIT_OK;
+        return printed();
     }
     if (strcmp(name, "--version") == 0) {
         printf("vksort %d.%d.%d\n", VKSORT_VERSION_MAJOR, VKSORT_VERSION_MINOR,
                VKSORT_VERSION_PATCH);
-        return CLI_EXIT_OK;
+        return printed();
     }
     if (strcmp(name, "help") == 0) {
         if (argc < 3) {
             usage(stdout);
-            return CLI_EXIT_OK;
+            return printed();
         }
         const command *c = find_command(argv[2]);
         if (!c) {
@@ -74,7 +85,7 @@ int main(int argc, char **argv)
             return CLI_EXIT_USAGE;
         }
         c->usage(stdout);
-        return CLI_EXIT_OK;
+        return printed();
     }
     const command *c = find_command(name);
     if (!c) {
