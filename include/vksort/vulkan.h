@@ -68,7 +68,9 @@ typedef struct vksort_vk_sorter vksort_vk_sorter;
  *            elsewhere (Apple, ARM Mali, Qualcomm Adreno, Imagination, Mesa's lavapipe, others).
  *            On lavapipe a look-back that waits long (several worker threads) can run into
  *            its loop limit and give wrong output (docs/vulkan.md); ask for Onesweep there
- *            only with LP_NUM_THREADS=1 (workgroups one after another: no look-back waits).
+ *            only with LP_NUM_THREADS=1 (workgroups one after another: no look-back waits)
+ *            or with VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (bounded waits; what the CLI
+ *            does).
  *            Devices without the subgroup operations the radix sorts need (basic, vote, ballot,
  *            arithmetic in compute) get BITONIC for every count.
  * Both radix sorts need subgroup operations and max_count < 2^30. */
