@@ -50,7 +50,8 @@ typedef struct vksort_cpu_sort_info {
 size_t vksort_cpu_scratch_size(const vksort_cpu_sort_info *info);
 
 /* Sorts info->keys (and info->values) in place. Errors: VKSORT_ERROR_INVALID_ARGUMENT,
- * VKSORT_ERROR_BIT_RANGE, VKSORT_ERROR_SCRATCH_TOO_SMALL, VKSORT_ERROR_OUT_OF_HOST_MEMORY.
+ * VKSORT_ERROR_BIT_RANGE, VKSORT_ERROR_SCRATCH_TOO_SMALL, VKSORT_ERROR_MISALIGNED (a caller's
+ * scratch not aligned to 8 bytes), VKSORT_ERROR_OUT_OF_HOST_MEMORY.
  * On error the arrays are unchanged. */
 vksort_result vksort_cpu_sort(const vksort_cpu_sort_info *info);
 

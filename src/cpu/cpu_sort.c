@@ -60,14 +60,15 @@ typedef struct sort_job {
 
 /* Copies whole write-combining lines to their destination with non-temporal stores where the
  * destination is 16-byte aligned (the scattered lines are not read again before the next pass,
- * so caching them only evicts useful data and costs a read-for-ownership). */
+ * so caching them only evicts useful data and costs a read-for-ownership). The lines live in
+ * the scratch, which a caller may align to 8 bytes only: unaligned loads. */
 static inline void copy_bytes_streaming(void *dst, const void *src, size_t bytes)
 {
 #if defined(__SSE2__)
     if (((uintptr_t)dst & 15u) == 0 && (bytes & 15u) == 0) {
         for (size_t i = 0; i < bytes; i += 16)
             _mm_stream_si128((__m128i *)(void *)((char *)dst + i),
-                             _mm_load_si128((const __m128i *)(const void *)((const char *)src + i)));
+                             _mm_loadu_si128((const __m128i *)(const void *)((const char *)src + i)));
         return;
     }
 #endif
