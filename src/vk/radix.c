@@ -23,7 +23,6 @@
 #include <string.h>
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
-#define RADIX_MAX_ITEMS 32u                /* largest radix_items_per_invocation */
 #define RADIX_HIST_ITEMS 8u /* least elements per histogram invocation (small counts) */
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: a look-back's empty-word steps in a row before it
  * counts the predecessor's tile itself (spec constant 14 of the _fb modules): large enough that
@@ -372,17 +371,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (wg > lim->maxComputeWorkGroupInvocations || wg > lim->maxComputeWorkGroupSize[0])
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
                               "radix sorts need %u invocations per workgroup", wg);
-    if (info->radix_items_per_invocation > RADIX_MAX_ITEMS)
-        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
-                              "radix_items_per_invocation must be 0..%u (got %u)", RADIX_MAX_ITEMS,
-                              info->radix_items_per_invocation);
+    /* radix_items_per_invocation and radix_workgroup_size were range-checked at creation
+     * (sorter.c), for every algorithm. */
     const uint32_t want_wg = info->radix_workgroup_size;
-    if (want_wg != 0u && want_wg != 64u && want_wg != 128u &&
-        (want_wg < 256u || want_wg > 1024u || want_wg % 32u != 0u))
-        return vksort_vk_fail(s, VKSORT_ERROR_INVALID_ARGUMENT, VK_SUCCESS,
-                              "radix_workgroup_size must be 0, 64, 128 or a multiple of 32 in "
-                              "256..1024 (got %u)",
-                              want_wg);
     const uint32_t key_words = s->key_size / 4u;
     /* Ranking by a shared atomicOr per item (RANK_ATOMIC_OR in radix_tile.glsl) where a
      * subgroup's lanes fit one match word (at most 32) and shared memory holds the match words

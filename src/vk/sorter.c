@@ -2,6 +2,7 @@
 #include "sorter_internal.h"
 #include "radix_interface.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,11 +268,20 @@ static vksort_result create_fail(const vksort_vk_sorter_create_info *info, vksor
 }
 
 static vksort_result diag(const vksort_vk_sorter_create_info *info, vksort_result r,
-                          const char *message)
+                          const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static vksort_result diag(const vksort_vk_sorter_create_info *info, vksort_result r,
+                          const char *fmt, ...)
 {
     if (info && info->diagnostics) {
         info->diagnostics->vk_result = VK_SUCCESS;
-        snprintf(info->diagnostics->message, sizeof info->diagnostics->message, "%s", message);
+        va_list args;
+        va_start(args, fmt);
+        vsnprintf(info->diagnostics->message, sizeof info->diagnostics->message, fmt, args);
+        va_end(args);
     }
     return r;
 }
@@ -305,9 +315,23 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     if (info->max_count == 0 || info->max_count > MAX_COUNT_LIMIT)
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "max_count must be in 1 .. 2^31");
     if (info->max_tile_size &&
-        (info->max_tile_size < MIN_TILE || (info->max_tile_size & (info->max_tile_size - 1u))))
+        (info->max_tile_size < MIN_TILE || info->max_tile_size > MAX_TILE ||
+         (info->max_tile_size & (info->max_tile_size - 1u))))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
-                    "max_tile_size must be 0 or a power of two >= 256");
+                    "max_tile_size must be 0 or a power of two in 256 .. 8192 (got %u)",
+                    info->max_tile_size);
+    /* The radix tuning knobs, whatever the algorithm: AUTO would otherwise fall back to the
+     * bitonic sort for every count on a value it cannot use, silently. */
+    if (info->radix_items_per_invocation > VKSORT_VK_RADIX_MAX_ITEMS)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
+                    "radix_items_per_invocation must be 0..%u (got %u)", VKSORT_VK_RADIX_MAX_ITEMS,
+                    info->radix_items_per_invocation);
+    const uint32_t want_wg = info->radix_workgroup_size;
+    if (want_wg != 0u && want_wg != 64u && want_wg != 128u &&
+        (want_wg < 256u || want_wg > 1024u || want_wg % 32u != 0u))
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT,
+                    "radix_workgroup_size must be 0, 64, 128 or a multiple of 32 in 256..1024 "
+                    "(got %u)", want_wg);
     if (info->flags & ~(vksort_vk_create_flags)(VKSORT_VK_CREATE_DEBUG_LABELS |
                                                  VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL |
                                                  VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS |

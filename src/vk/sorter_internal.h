@@ -269,6 +269,8 @@ typedef struct vksort_vk_pass {
 } vksort_vk_pass;
 
 #define VKSORT_VK_MAX_PASSES 192
+/* Largest radix_items_per_invocation (vksort_vk_sorter_create_info). */
+#define VKSORT_VK_RADIX_MAX_ITEMS 32u
 
 /* Everything a sort records, derived from the sort info alone (cmd_sort, the timestamp count
  * and the timestamp helper all use it, so they agree). */

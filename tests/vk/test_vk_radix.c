@@ -1779,6 +1779,22 @@ static void test_timestamps_and_errors(void)
     CHECK(bad == NULL);
     CHECK(strstr(diag.message, "radix_workgroup_size") != NULL);
     ci.radix_workgroup_size = 0;
+    /* AUTO too (it used to fall back to the bitonic sort for every count instead), and the
+     * bitonic tile cap's range. */
+    ci.algorithm = VKSORT_VK_ALGORITHM_AUTO;
+    ci.radix_items_per_invocation = 1000;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL && strstr(diag.message, "radix_items_per_invocation") != NULL);
+    ci.radix_items_per_invocation = 0;
+    ci.radix_workgroup_size = 100;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL && strstr(diag.message, "radix_workgroup_size") != NULL);
+    ci.radix_workgroup_size = 0;
+    ci.max_tile_size = 16384;
+    CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
+    CHECK(bad == NULL && strstr(diag.message, "max_tile_size") != NULL);
+    ci.max_tile_size = 0;
+    ci.algorithm = algo;
     ci.radix_items_per_invocation = 5;
     CHECK_EQ(vksort_vk_sorter_create(&ci, &bad), VKSORT_SUCCESS);
     if (bad) {
