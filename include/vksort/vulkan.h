@@ -161,10 +161,13 @@ typedef enum vksort_vk_create_flag_bits {
      * sort with a host count (no count_buffer) skips its first pass, which clears the
      * histograms and sizes the sort (one dispatch and barrier, about 5 us on the H200): every
      * radix sort leaves its histogram counts zero (and, below
-     * radix_fused_histogram_max_count, sorts in one dispatch). Breaking the promise (a fresh or
-     * shared scratch) can leave keys out of place or duplicated, for a sort or two - never a
-     * hang or an access outside the buffers (a single-dispatch sort's waits then give up after
-     * seconds). The bitonic network sorts are unaffected. */
+     * radix_fused_histogram_max_count, sorts in one dispatch). Breaking the promise (a scratch
+     * never prepared, or written by anything else) is invalid usage, like a missing barrier:
+     * the sorts read whatever the scratch holds as their counts, tickets and dispatch sizes,
+     * and may then write keys out of place or outside the buffers, dispatch more workgroups
+     * than the device allows or not finish, for as long as the scratch stays so. A scratch
+     * that only held another of this sorter's persistent sorts is fine. The bitonic network
+     * sorts are unaffected. */
     VKSORT_VK_CREATE_PERSISTENT_SCRATCH = 1u << 4,
     /* Radix tiles in their compact form (radix_scatter_rounds 2: staged half a tile at a time,
      * 16-bit per-subgroup counters, about half the shared memory, so that two workgroups share
