@@ -56,7 +56,9 @@ const char *vksort_graph_result_string(vksort_result result);
 typedef struct vksort_graph vksort_graph;
 
 /* Handles of one build of the graph (between two vksort_graph_reset calls). 0 is "none". A
- * handle of an earlier build is rejected with VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE/PASS. */
+ * handle of an earlier build is rejected with VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE/PASS (a
+ * debugging aid, not a guarantee: the build number in a handle has 12 bits, so a handle kept
+ * exactly a multiple of 4095 builds is taken for the current build's). */
 typedef uint32_t vksort_graph_resource;
 typedef uint32_t vksort_graph_pass;
 

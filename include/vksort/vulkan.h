@@ -23,8 +23,10 @@
  * Descriptors: the sorter pushes its buffer bindings with vkCmdPushDescriptorSetKHR, so it owns
  * no descriptor pool and keeps no per-sort state; any number of sorts with any buffers can be
  * recorded, into any number of command buffers, from one sorter. Buffers need only
- * VK_BUFFER_USAGE_STORAGE_BUFFER_BIT (plus INDIRECT_BUFFER on the scratch buffer), no device
- * addresses.
+ * VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, no device addresses; the scratch buffer also needs
+ * INDIRECT_BUFFER and TRANSFER_DST (vksort_vk_memory_requirements::scratch_usage: the RANK small
+ * sort and vksort_vk_cmd_init_scratch fill it); the count buffer of an indirect count needs
+ * count_usage.
  *
  * Thread safety: a sorter may record into different command buffers from one thread at a time
  * (the last error message is per sorter state). Creation and destruction follow the usual Vulkan

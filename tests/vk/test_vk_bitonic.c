@@ -399,6 +399,19 @@ static void test_errors(void)
     CHECK_EQ(vksort_vk_cmd_sort(s, cmd, &good), VKSORT_SUCCESS);
     CHECK(strlen(vksort_vk_sorter_last_message(s)) == 0);
     CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    /* The reported scratch size holds for every count: a stable 2-element sort on a sorter
+     * whose scratch also holds stable indices for 20000 keys touches only the state words, and
+     * is still refused 4 bytes short (the radix sorts' rule too). */
+    sorter_slot *indexed = get_sorter(VKSORT_KEY_U64, 1, 20000, 0);
+    if (indexed) {
+        vksort_vk_sort_info two = good;
+        two.count = 2;
+        two.flags = VKSORT_FLAG_STABLE;
+        two.scratch.size = indexed->reqs.scratch_size - 4u;
+        cmd = vk_rig_begin(&rig);
+        CHECK_EQ(vksort_vk_cmd_sort(indexed->sorter, cmd, &two), VKSORT_ERROR_SCRATCH_TOO_SMALL);
+        CHECK(vk_rig_submit_wait(&rig, cmd) == 0);
+    }
 
     /* Creation errors. */
     vksort_vk_sorter_create_info ci;

@@ -46,6 +46,8 @@ int sort_check_argument_errors(vksort_vk_sorter *s, VkCommandBuffer cmd,
     BAD(si.values.size = 4, VKSORT_ERROR_BUFFER_TOO_SMALL);
     BAD(si.scratch.size = 4, VKSORT_ERROR_SCRATCH_TOO_SMALL);
     BAD(si.scratch.size = scratch_size - 4u, VKSORT_ERROR_SCRATCH_TOO_SMALL);
+    /* The reported size whatever the count (a small sort touches less, but the rule is one). */
+    BAD((si.count = 2u, si.scratch.size = scratch_size - 4u), VKSORT_ERROR_SCRATCH_TOO_SMALL);
     BAD(si.count = n + 1u, VKSORT_ERROR_COUNT_TOO_LARGE);
     BAD(si.values.buffer = VK_NULL_HANDLE, VKSORT_ERROR_INVALID_ARGUMENT);
     BAD(si.scratch.buffer = VK_NULL_HANDLE, VKSORT_ERROR_INVALID_ARGUMENT);
