@@ -213,10 +213,11 @@ int demo_args_parse(int argc, char **argv, demo_args *a)
         }
         i += takes;
     }
-    if (a->renderdoc_frame >= 0 && a->frames && (uint64_t)a->renderdoc_frame >= a->frames) {
-        fprintf(stderr, "vksort-demo: --renderdoc-capture %lld is past the last frame (--frames %llu "
-                        "runs frames 0..%llu)\n", (long long)a->renderdoc_frame,
-                (unsigned long long)a->frames, (unsigned long long)a->frames - 1u);
+    const uint64_t frames = a->frames ? a->frames : a->headless ? DEMO_HEADLESS_FRAMES : 0u;
+    if (a->renderdoc_frame >= 0 && frames && (uint64_t)a->renderdoc_frame >= frames) {
+        fprintf(stderr, "vksort-demo: --renderdoc-capture %lld is past the last frame (%llu "
+                        "frames run, 0..%llu)\n", (long long)a->renderdoc_frame,
+                (unsigned long long)frames, (unsigned long long)frames - 1u);
         return -1;
     }
     return 0;

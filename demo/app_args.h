@@ -2,6 +2,9 @@
 #ifndef VKSORT_DEMO_APP_ARGS_H
 #define VKSORT_DEMO_APP_ARGS_H
 
+/* Frames a headless run renders without --frames. */
+#define DEMO_HEADLESS_FRAMES 300u
+
 #include <stdint.h>
 
 typedef enum demo_sort {
@@ -24,7 +27,8 @@ typedef enum demo_scene {
 typedef struct demo_args {
     int headless;              /* --headless (also chosen when no display works) */
     int validation;            /* --validation */
-    uint64_t frames;           /* --frames N, 0: until the window closes (headless: 300) */
+    uint64_t frames;           /* --frames N, 0: until the window closes (headless:
+                                  DEMO_HEADLESS_FRAMES) */
     uint32_t particles;        /* --particles N, 0: device default */
     demo_sort sort;            /* --sort NAME */
     int sort_given;

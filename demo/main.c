@@ -3,6 +3,7 @@
 #include "app.h"
 #include "nvtx_marks.h"
 #include "order_check.h"
+#include "output_file.h"
 #include "png_write.h"
 #include "renderdoc_hook.h"
 
@@ -45,13 +46,14 @@ static int setup(demo_app *app)
     if (create_device(app))
         return -1;
     vk_context *ctx = &app->ctx;
+    /* First, so that teardown after any later failure finds the sort backends initialised. */
+    demo_sorts_init(&app->sorts, ctx);
     if (!app->windowed &&
         demo_headless_create(ctx, app->args.width, app->args.height, &app->headless))
         return -1;
     VkFormat format = app->windowed ? app->win.format : DEMO_HEADLESS_FORMAT;
     if (demo_pipelines_create(ctx, format, &app->pipes))
         return -1;
-    demo_sorts_init(&app->sorts, ctx);
     uint32_t count = app->args.particles ? app->args.particles
                    : app->args.scene == DEMO_SCENE_OVERLAP ? 400u
                    : ctx->is_cpu ? 20000u : 1u << 20;
@@ -200,7 +202,14 @@ static int run(demo_app *app)
     if (rd_frame >= 0 && !renderdoc)
         fprintf(stderr, "vksort-demo: --renderdoc-capture: not running under RenderDoc "
                         "(start with `renderdoccmd capture`); no capture\n");
-    uint64_t frames = app->args.frames ? app->args.frames : app->windowed ? 0 : 300;
+    uint64_t frames = app->args.frames ? app->args.frames : app->windowed ? 0 : DEMO_HEADLESS_FRAMES;
+    /* A window that did not open turned the run headless: its default frame count may end
+     * before the frame to capture (app_args.c checks what it knows before any Vulkan work). */
+    if (rd_frame >= 0 && frames && (uint64_t)rd_frame >= frames) {
+        fprintf(stderr, "vksort-demo: --renderdoc-capture %lld is past the last frame (%llu "
+                        "frames)\n", (long long)rd_frame, (unsigned long long)frames);
+        return -1;
+    }
     int fixed = app->args.fixed_dt || !app->windowed;
     double last = demo_now_seconds();
     int quitting = 0, rc = 0;
@@ -304,6 +313,8 @@ static int run(demo_app *app)
             int ok = demo_renderdoc_end(app->ctx.instance);
             printf("vksort-demo: RenderDoc capture of frame %lld %s\n", (long long)rd_frame,
                    ok ? "written" : "FAILED");
+            if (!ok)
+                rc = -1;
         }
         if (demo_timings_tick(&app->timings, demo_now_seconds(), sort_label(app), app->count)) {
             if (!app->args.quiet) {
@@ -333,8 +344,14 @@ int main(int argc, char **argv)
     int p = demo_args_parse(argc, argv, &app.args);
     if (p != 0)
         return p > 0 ? 0 : 2;
-    if (app.args.screenshot && !demo_png_path_writable(app.args.screenshot))
+    if (app.args.screenshot && demo_output_check("--screenshot", app.args.screenshot) != 0)
         return 2;
+    if (app.args.screenshot && app.args.timings &&
+        demo_output_same(app.args.screenshot, app.args.timings)) {
+        fprintf(stderr, "vksort-demo: --screenshot and --timings name the same file '%s'\n",
+                app.args.timings);
+        return 2;
+    }
     if (demo_timings_open(&app.timings, app.args.timings))
         return 2;
     int rc = setup(&app) == 0 ? run(&app) : -1;

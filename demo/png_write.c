@@ -1,6 +1,8 @@
 /* PNG output through libpng (see png_write.h). */
 #include "png_write.h"
 
+#include "output_file.h"
+
 #include <png.h>
 
 #include <errno.h>
@@ -9,28 +11,22 @@
 #include <string.h>
 #include <unistd.h>
 
-static void tmp_name(const char *path, char *out, size_t n)
+/* libpng's errors end in the longjmp below, which reports them in one line of our own. */
+static void quiet_png_error(png_structp png, png_const_charp message)
 {
-    snprintf(out, n, "%s.tmp.%ld", path, (long)getpid());
+    (void)message;
+    png_longjmp(png, 1);
 }
-
-int demo_png_path_writable(const char *path)
+static void quiet_png_warning(png_structp png, png_const_charp message)
 {
-    char tmp[4096];
-    tmp_name(path, tmp, sizeof tmp);
-    FILE *f = fopen(tmp, "wb");
-    if (!f) {
-        fprintf(stderr, "vksort-demo: cannot write %s: %s\n", path, strerror(errno));
-        return 0;
-    }
-    fclose(f);
-    remove(tmp);
-    return 1;
+    (void)png;
+    (void)message;
 }
 
 static int write_rows(FILE *f, png_bytep *rows, uint32_t width, uint32_t height)
 {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, quiet_png_error,
+                                              quiet_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_write_struct(&png, &info);
@@ -53,7 +49,6 @@ static int write_rows(FILE *f, png_bytep *rows, uint32_t width, uint32_t height)
 int demo_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint32_t height, int bgra)
 {
     char tmp[4096];
-    tmp_name(path, tmp, sizeof tmp);
     uint8_t *rgb = malloc((size_t)width * height * 3u);
     png_bytep *rows = malloc(sizeof *rows * height);
     if (!rgb || !rows) {
@@ -70,7 +65,7 @@ int demo_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint
     }
     for (uint32_t y = 0; y < height; ++y)
         rows[y] = rgb + (size_t)y * width * 3u;
-    FILE *f = fopen(tmp, "wb");
+    FILE *f = demo_output_open_tmp(path, "wb", tmp, sizeof tmp);
     int rc = f ? write_rows(f, rows, width, height) : -1;
     if (f && fclose(f) != 0)
         rc = -1;
@@ -80,7 +75,8 @@ int demo_png_write(const char *path, const uint8_t *pixels, uint32_t width, uint
         rc = -1;
     if (rc != 0) {
         fprintf(stderr, "vksort-demo: cannot write %s: %s\n", path, strerror(errno));
-        remove(tmp);
+        if (f)
+            remove(tmp);
         return -1;
     }
     return 0;

@@ -1,6 +1,8 @@
 /* Per-pass timings: status line and CSV (see timings.h). */
 #include "timings.h"
 
+#include "output_file.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -22,10 +24,11 @@ int demo_timings_open(demo_timings *t, const char *path)
         return 0;
     /* A temporary next to the file, renamed by demo_timings_close after a successful run: a
      * failed run leaves neither a half-written CSV nor a clobbered earlier one. */
-    snprintf(t->tmp_path, sizeof t->tmp_path, "%s.tmp.%ld", path, (long)getpid());
-    t->csv = fopen(t->tmp_path, "w");
+    if (demo_output_check("--timings", path) != 0)
+        return -1;
+    t->csv = demo_output_open_tmp(path, "w", t->tmp_path, sizeof t->tmp_path);
     if (!t->csv) {
-        fprintf(stderr, "vksort-demo: cannot write %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "vksort-demo: --timings: cannot write %s: %s\n", path, strerror(errno));
         return -1;
     }
     t->csv_path = path;

@@ -302,8 +302,10 @@ void vk_buffer_destroy(vk_context *ctx, vk_buffer *b)
 int vk_image_create(vk_context *ctx, VkFormat format, uint32_t width, uint32_t height,
                     VkImageUsageFlags usage, const char *name, vk_image *out)
 {
-    if (vkutil_image_create(ctx->device, &ctx->memory, format, width, height, usage, out) != 0)
+    if (vkutil_image_create(ctx->device, &ctx->memory, format, width, height, usage, out) != 0) {
+        fprintf(stderr, "vksort-demo: cannot create the %ux%u image %s\n", width, height, name);
         return -1;
+    }
     vk_name(ctx, VK_OBJECT_TYPE_IMAGE, (uint64_t)out->image, name);
     return 0;
 }

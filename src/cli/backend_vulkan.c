@@ -21,6 +21,11 @@ int cli_backend_vulkan_available(char *why, size_t n)
     return CLI_BACKEND_UNAVAILABLE;
 }
 
+int cli_backend_vulkan_device_count(void)
+{
+    return 0;
+}
+
 int cli_backend_vulkan_sort(const cli_sort_request *req, char *err, size_t n)
 {
     (void)req;
