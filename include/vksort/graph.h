@@ -234,7 +234,10 @@ typedef struct vksort_graph_pass_info {
     void *user_data;
     /* Graphics passes: the attachments of vkCmdBeginRendering (their uses are declared by the
      * graph: COLOR_ATTACHMENT_OUTPUT / EARLY+LATE_FRAGMENT_TESTS with the matching accesses and
-     * attachment layouts) and the render area (zero extent: the first attachment's). */
+     * attachment layouts) and the render area (zero extent: the first attachment's). Every
+     * graphics pass records inside dynamic rendering; one without attachments needs a
+     * render_area. Attachment formats must suit their slot (depth/stencil formats for the depth
+     * attachment, others for colour) and load/store ops be known values. */
     uint32_t color_attachment_count;
     vksort_graph_attachment color_attachments[VKSORT_GRAPH_MAX_COLOR_ATTACHMENTS];
     vksort_graph_attachment depth_attachment;   /* image 0: none */
@@ -246,7 +249,10 @@ vksort_result vksort_graph_add_pass(vksort_graph *graph, const vksort_graph_pass
 
 /* Declares a use of a buffer by a pass: every stage and access the record callback uses it with.
  * Declaring the same resource twice in a pass merges the two. Writes are the access bits that
- * write (SHADER_WRITE, SHADER_STORAGE_WRITE, TRANSFER_WRITE, COLOR_ATTACHMENT_WRITE, ...). */
+ * write (SHADER_WRITE, SHADER_STORAGE_WRITE, TRANSFER_WRITE, COLOR_ATTACHMENT_WRITE, ...). The
+ * stages and accesses must be core Vulkan 1.3 synchronization-2 bits, and every access one that
+ * a declared stage performs (COMPUTE_SHADER with TRANSFER_WRITE is refused, as are unknown bits
+ * and layouts): VKSORT_ERROR_GRAPH_BAD_USE. */
 vksort_result vksort_graph_use_buffer(vksort_graph *graph, vksort_graph_pass pass,
                                       vksort_graph_resource buffer, VkPipelineStageFlags2 stage,
                                       VkAccessFlags2 access);
@@ -286,7 +292,8 @@ typedef struct vksort_graph_sort_info {
 
 vksort_result vksort_graph_add_sort(vksort_graph *graph, const vksort_graph_sort_info *info,
                                     vksort_graph_pass *out_pass);
-/* Compiled graphs may be recorded again with another host count for a sort node. */
+/* Compiled graphs may be recorded again with another host count for a sort node (checked
+ * against max_count and the key/value resource sizes, as add_sort checks its count). */
 vksort_result vksort_graph_set_sort_count(vksort_graph *graph, vksort_graph_pass sort_pass,
                                           uint32_t count);
 
@@ -320,7 +327,9 @@ uint32_t vksort_graph_segment_count(const vksort_graph *graph);
 vksort_result vksort_graph_get_segment_info(const vksort_graph *graph, uint32_t segment,
                                             vksort_graph_segment_info *out_info);
 /* Records segment `segment` into `cmd` (recording state, outside a render pass). The first
- * segment also resets this frame's timestamp queries; the last one records the final barriers. */
+ * segment also resets this frame's timestamp queries; the last one records the final barriers.
+ * With VKSORT_GRAPH_CREATE_TIMESTAMPS a frame's segment 0 must be recorded before its others
+ * (VKSORT_ERROR_GRAPH_INVALID_STATE otherwise). */
 vksort_result vksort_graph_record_segment(vksort_graph *graph, uint32_t segment,
                                           VkCommandBuffer cmd);
 /* Records every segment into one command buffer (INVALID_STATE when there are external passes). */
@@ -363,7 +372,8 @@ typedef struct vksort_graph_pass_timing {
     double ms;
 } vksort_graph_pass_timing;
 /* Reads back the timestamps of the oldest frame still in the ring (recorded frames_in_flight
- * frames ago) without waiting. VKSORT_ERROR_GRAPH_NOT_READY when its results are not available
+ * frames ago; a compiled graph recorded again without a reset counts as a frame of its own, with
+ * the same frame number) without waiting. VKSORT_ERROR_GRAPH_NOT_READY when its results are not available
  * yet (or no such frame was recorded). *inout_count: capacity in, passes out. out_frame: the
  * number of that frame (counted by vksort_graph_reset: the first frame built after creation is
  * frame 1). An EXTERNAL pass records no GPU work, so its row measures only the gap between its

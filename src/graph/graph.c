@@ -116,6 +116,129 @@ static uint32_t g_intern(vksort_graph *g, const char *s, const char *fallback, u
     return off;
 }
 
+/* ---- declared values: what the graph passes to Vulkan is checked when it is declared ------ */
+
+/* The synchronization-2 stages the graph knows (core Vulkan 1.3). */
+#define G_SHADER_STAGES                                                                        \
+    (VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_TESSELLATION_CONTROL_SHADER_BIT | \
+     VK_PIPELINE_STAGE_2_TESSELLATION_EVALUATION_SHADER_BIT |                                 \
+     VK_PIPELINE_STAGE_2_GEOMETRY_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT |        \
+     VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_PRE_RASTERIZATION_SHADERS_BIT)
+#define G_TRANSFER_STAGES                                                                      \
+    (VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT | VK_PIPELINE_STAGE_2_COPY_BIT |                     \
+     VK_PIPELINE_STAGE_2_RESOLVE_BIT | VK_PIPELINE_STAGE_2_BLIT_BIT |                          \
+     VK_PIPELINE_STAGE_2_CLEAR_BIT)
+static const VkPipelineStageFlags2 g_known_stages =
+    G_SHADER_STAGES | G_TRANSFER_STAGES | VK_PIPELINE_STAGE_2_TOP_OF_PIPE_BIT |
+    VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT | VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT |
+    VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT |
+    VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT | VK_PIPELINE_STAGE_2_BOTTOM_OF_PIPE_BIT |
+    VK_PIPELINE_STAGE_2_HOST_BIT | VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT |
+    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT |
+    VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT;
+
+/* The stages that can perform an access (Vulkan's "supported access types"; ALL_COMMANDS can
+ * perform any, ALL_GRAPHICS any but transfer and host); 0 for an access the graph does not
+ * know. */
+static VkPipelineStageFlags2 g_stages_for_access(VkAccessFlags2 bit)
+{
+    const VkPipelineStageFlags2 graphics = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT |
+                                           VK_PIPELINE_STAGE_2_ALL_GRAPHICS_BIT;
+    switch (bit) {
+    case VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT;
+    case VK_ACCESS_2_INDEX_READ_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT | VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT;
+    case VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_VERTEX_INPUT_BIT |
+               VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT;
+    case VK_ACCESS_2_UNIFORM_READ_BIT:
+    case VK_ACCESS_2_SHADER_READ_BIT:
+    case VK_ACCESS_2_SHADER_WRITE_BIT:
+    case VK_ACCESS_2_SHADER_SAMPLED_READ_BIT:
+    case VK_ACCESS_2_SHADER_STORAGE_READ_BIT:
+    case VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT:
+        return graphics | G_SHADER_STAGES;
+    case VK_ACCESS_2_INPUT_ATTACHMENT_READ_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+    case VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT:
+    case VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
+    case VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_READ_BIT:
+    case VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT:
+        return graphics | VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT |
+               VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
+    case VK_ACCESS_2_TRANSFER_READ_BIT:
+    case VK_ACCESS_2_TRANSFER_WRITE_BIT:
+        return VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | G_TRANSFER_STAGES;
+    case VK_ACCESS_2_HOST_READ_BIT:
+    case VK_ACCESS_2_HOST_WRITE_BIT:
+        return VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT | VK_PIPELINE_STAGE_2_HOST_BIT;
+    case VK_ACCESS_2_MEMORY_READ_BIT:
+    case VK_ACCESS_2_MEMORY_WRITE_BIT:
+        return g_known_stages;
+    default:
+        return 0;
+    }
+}
+
+/* NULL when every access bit is known and performed by one of the stages; else why not. */
+static const char *g_stage_access_problem(VkPipelineStageFlags2 stage, VkAccessFlags2 access,
+                                          VkAccessFlags2 *out_bit)
+{
+    if (stage & ~g_known_stages) {
+        *out_bit = stage & ~g_known_stages;
+        return "unknown pipeline stage bits";
+    }
+    for (VkAccessFlags2 rest = access; rest; rest &= rest - 1) {
+        const VkAccessFlags2 bit = rest & (~rest + 1);
+        const VkPipelineStageFlags2 can = g_stages_for_access(bit);
+        *out_bit = bit;
+        if (!can)
+            return "an unknown access bit";
+        if (!(stage & can))
+            return "an access none of its stages performs";
+    }
+    return NULL;
+}
+
+static int g_layout_known(VkImageLayout l)
+{
+    switch ((int)l) {
+    case VK_IMAGE_LAYOUT_GENERAL:
+    case VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL:
+    case VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_STENCIL_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_STENCIL_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_READ_ONLY_OPTIMAL:
+    case VK_IMAGE_LAYOUT_ATTACHMENT_OPTIMAL:
+    case VK_IMAGE_LAYOUT_PRESENT_SRC_KHR:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int g_load_op_known(VkAttachmentLoadOp op)
+{
+    return op == VK_ATTACHMENT_LOAD_OP_LOAD || op == VK_ATTACHMENT_LOAD_OP_CLEAR ||
+           op == VK_ATTACHMENT_LOAD_OP_DONT_CARE || (int)op == 1000400000 /* NONE_KHR */;
+}
+
+static int g_store_op_known(VkAttachmentStoreOp op)
+{
+    return op == VK_ATTACHMENT_STORE_OP_STORE || op == VK_ATTACHMENT_STORE_OP_DONT_CARE ||
+           (int)op == 1000301000 /* NONE (Vulkan 1.3) */;
+}
+
 static uint32_t g_handle(const vksort_graph *g, uint32_t index)
 {
     return ((g->generation & 0xFFFu) << 20) | (index + 1);
@@ -379,6 +502,8 @@ void vksort_graph_reset(vksort_graph *g)
     if (!g)
         return;
     g->frame++;
+    g->timing_tick++;
+    g->segment0_recorded = 0;
     g->generation = (g->generation + 1) & 0xFFFu;
     if (g->generation == 0)
         g->generation = 1;
@@ -528,6 +653,17 @@ vksort_result vksort_graph_create_image(vksort_graph *g, const vksort_graph_imag
     if (!r->extent.depth)
         r->extent.depth = 1;
     r->mip_levels = desc->mip_levels ? desc->mip_levels : 1;
+    uint32_t largest = r->extent.width > r->extent.height ? r->extent.width : r->extent.height;
+    if (r->extent.depth > largest)
+        largest = r->extent.depth;
+    uint32_t levels = 1;
+    while (largest >>= 1)
+        ++levels;
+    if (r->mip_levels > levels)
+        return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
+                           "vksort_graph_create_image '%s': %u mip levels, a %ux%ux%u image has %u",
+                           g_str(g, r->name), r->mip_levels, r->extent.width, r->extent.height,
+                           r->extent.depth, levels);
     r->array_layers = desc->array_layers ? desc->array_layers : 1;
     r->image_usage = desc->usage;
     r->range.aspectMask = g_aspect_for(desc->format);
@@ -554,6 +690,14 @@ static vksort_result g_attachment_use(vksort_graph *g, uint32_t p, const vksort_
         return g_decl_fail(g, VKSORT_ERROR_GRAPH_UNKNOWN_RESOURCE,
                            "pass '%s': attachment 0x%x is not a resource of this graph build",
                            g_str(g, g->passes[p].name), a->image);
+    const g_resource *res = &g->resources[ri];
+    const int depth_format = res->is_image && (g_aspect_for(res->format) &
+                                               (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT));
+    if (res->is_image && res->format != VK_FORMAT_UNDEFINED && depth != depth_format)
+        return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE,
+                           "pass '%s': image '%s' (format %d) as a %s attachment needs a %s format",
+                           g_str(g, g->passes[p].name), g_str(g, res->name), (int)res->format,
+                           depth ? "depth" : "color", depth ? "depth/stencil" : "color");
     VkAccessFlags2 access;
     VkPipelineStageFlags2 stage;
     VkImageLayout layout;
@@ -593,6 +737,24 @@ vksort_result vksort_graph_add_pass(vksort_graph *g, const vksort_graph_pass_inf
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "pass '%s': attachments on a pass that is not a graphics pass",
                            info->name ? info->name : "");
+    /* Dynamic rendering needs an area: the first attachment's, or the one given. */
+    if (info->type == VKSORT_GRAPH_PASS_GRAPHICS && !info->color_attachment_count &&
+        !info->depth_attachment.image &&
+        (!info->render_area.extent.width || !info->render_area.extent.height))
+        return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
+                           "pass '%s': a graphics pass without attachments needs a render_area",
+                           info->name ? info->name : "");
+    for (uint32_t i = 0; i <= info->color_attachment_count; ++i) {
+        const vksort_graph_attachment *a = i < info->color_attachment_count
+                                               ? &info->color_attachments[i]
+                                               : &info->depth_attachment;
+        if (!a->image)
+            continue;
+        if (!g_load_op_known(a->load_op) || !g_store_op_known(a->store_op))
+            return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
+                               "pass '%s': attachment %u has an unknown load_op (%d) or store_op (%d)",
+                               info->name ? info->name : "", i, (int)a->load_op, (int)a->store_op);
+    }
     if (info->type == VKSORT_GRAPH_PASS_GRAPHICS && !g->vk.vkCmdBeginRendering)
         return g_decl_fail(g, VKSORT_ERROR_DEVICE_LIMITS,
                            "graphics passes need vkCmdBeginRendering (Vulkan 1.3 or VK_KHR_dynamic_rendering)");
@@ -644,10 +806,17 @@ static vksort_result g_declare_use(vksort_graph *g, uint32_t p, uint32_t ri, VkP
         return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE,
                            "pass '%s' uses image '%s' with vksort_graph_use_buffer (needs a layout)",
                            pn, rn);
-    if (r->is_image && (layout == VK_IMAGE_LAYOUT_UNDEFINED || layout == VK_IMAGE_LAYOUT_PREINITIALIZED))
+    if (r->is_image && !g_layout_known(layout))
         return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE,
-                           "pass '%s' uses image '%s' in layout %s (not a layout to use an image in)",
-                           pn, rn, g_layout_name(layout));
+                           "pass '%s' uses image '%s' in layout %s (%d: not a layout to use an "
+                           "image in)", pn, rn, g_layout_name(layout), (int)layout);
+    VkAccessFlags2 bad_bit = 0;
+    const char *problem = g_stage_access_problem(stage, access, &bad_bit);
+    if (problem)
+        return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE,
+                           "pass '%s' uses '%s' with %s (0x%llx; stages 0x%llx, accesses 0x%llx)",
+                           pn, rn, problem, (unsigned long long)bad_bit,
+                           (unsigned long long)stage, (unsigned long long)access);
     /* Merge with an earlier use of the same resource in this pass. */
     for (uint32_t u = ps->first_use; u != G_NONE; u = g->uses[u].next) {
         g_use *use = &g->uses[u];
@@ -746,6 +915,26 @@ vksort_result vksort_graph_add_dependency(vksort_graph *g, vksort_graph_pass bef
 
 static vksort_result g_record_sort(const vksort_graph_record_context *ctx, void *user_data);
 
+/* NULL when the keys (and values) buffers hold n elements, else why not (in g->scratch_text). */
+static const char *g_sort_ranges_fit(vksort_graph *g, uint32_t keys, uint32_t values,
+                                     const vksort_vk_sorter_properties *sp, uint32_t n)
+{
+    const VkDeviceSize key_bytes = (VkDeviceSize)n * vksort_key_size(sp->key_type);
+    const g_resource *k = &g->resources[keys];
+    if (k->size != VK_WHOLE_SIZE && k->size < key_bytes) {
+        snprintf(g->scratch_text, sizeof g->scratch_text, "keys '%s' hold %llu bytes, the sort needs %llu",
+                 g_str(g, k->name), (unsigned long long)k->size, (unsigned long long)key_bytes);
+        return g->scratch_text;
+    }
+    const g_resource *v = values != G_NONE ? &g->resources[values] : NULL;
+    if (v && sp->has_payload && v->size != VK_WHOLE_SIZE && v->size < (VkDeviceSize)n * 4u) {
+        snprintf(g->scratch_text, sizeof g->scratch_text, "values '%s' hold %llu bytes, the sort needs %llu",
+                 g_str(g, v->name), (unsigned long long)v->size, (unsigned long long)n * 4u);
+        return g->scratch_text;
+    }
+    return NULL;
+}
+
 vksort_result vksort_graph_add_sort(vksort_graph *g, const vksort_graph_sort_info *info,
                                     vksort_graph_pass *out)
 {
@@ -786,19 +975,9 @@ vksort_result vksort_graph_add_sort(vksort_graph *g, const vksort_graph_sort_inf
                            "sort '%s': count %u above the sorter's max_count %u", name, info->count,
                            sp.max_count);
     uint32_t n = info->count_buffer ? sp.max_count : info->count;
-    VkDeviceSize key_bytes = (VkDeviceSize)n * vksort_key_size(sp.key_type);
-    if (g->resources[keys].size != VK_WHOLE_SIZE && g->resources[keys].size < key_bytes)
-        return g_decl_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL,
-                           "sort '%s': keys '%s' hold %llu bytes, the sort needs %llu", name,
-                           g_str(g, g->resources[keys].name),
-                           (unsigned long long)g->resources[keys].size, (unsigned long long)key_bytes);
-    if (values != G_NONE && sp.has_payload && g->resources[values].size != VK_WHOLE_SIZE &&
-        g->resources[values].size < (VkDeviceSize)n * 4)
-        return g_decl_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL,
-                           "sort '%s': values '%s' hold %llu bytes, the sort needs %llu", name,
-                           g_str(g, g->resources[values].name),
-                           (unsigned long long)g->resources[values].size,
-                           (unsigned long long)n * 4);
+    const char *too_small = g_sort_ranges_fit(g, keys, values, &sp, n);
+    if (too_small)
+        return g_decl_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL, "sort '%s': %s", name, too_small);
     if (!G_RESERVE(g, g->sorts, g->sort_cap, g->sort_count + 1))
         return g_decl_fail(g, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");
 
@@ -864,6 +1043,13 @@ vksort_result vksort_graph_set_sort_count(vksort_graph *g, vksort_graph_pass pas
     if (count > sp.max_count)
         return g_fail(g, VKSORT_ERROR_COUNT_TOO_LARGE, "sort '%s': count %u above max_count %u",
                       g_str(g, g->passes[p].name), count, sp.max_count);
+    /* The buffers were checked for the count add_sort had (a GPU count: max_count). */
+    const char *too_small = s->count_buffer == G_NONE
+                                ? g_sort_ranges_fit(g, s->keys, s->values, &sp, count)
+                                : NULL;
+    if (too_small)
+        return g_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL, "sort '%s': %s",
+                      g_str(g, g->passes[p].name), too_small);
     s->count = count;
     return VKSORT_SUCCESS;
 }
@@ -1211,7 +1397,16 @@ static vksort_result g_transients(vksort_graph *g)
         }
         return VKSORT_SUCCESS;
     }
-    /* Rebuild: retire the old objects (the GPU may still use them) and create the new ones. */
+    /* Rebuild: retire the old objects (the GPU may still use them) and create the new ones.
+     * What the old ones were used with stays in the history of every new one: they may be
+     * bound to the same memory (the caller's), whose earlier uses their first uses must wait
+     * for (correct, not minimal, as within a build). */
+    VkPipelineStageFlags2 old_stage = 0;
+    VkAccessFlags2 old_write = 0;
+    for (uint32_t j = 0; j < g->transient_count; ++j) {
+        old_stage |= g->transients[j].hist_stage;
+        old_write |= g->transients[j].hist_write;
+    }
     g_drop_transients(g);
     if (!G_RESERVE(g, g->transients, g->transient_cap, want))
         return g_fail(g, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");
@@ -1223,6 +1418,8 @@ static vksort_result g_transients(vksort_graph *g)
             continue;
         g_transient *t = &g->transients[g->transient_count++];
         memset(t, 0, sizeof *t);
+        t->hist_stage = old_stage;
+        t->hist_write = old_write;
         t->resource = i;
         t->is_image = r->is_image;
         if (alias) {
@@ -1717,9 +1914,10 @@ static vksort_result g_timestamps_begin(vksort_graph *g, VkCommandBuffer cmd)
         for (uint32_t i = 0; i < g_slot_count(g); ++i)
             g->slots[i].recorded = 0;
     }
-    uint32_t slot = (uint32_t)(g->frame % g_slot_count(g));
+    uint32_t slot = (uint32_t)(g->timing_tick % g_slot_count(g));
     g_timing_slot *s = &g->slots[slot];
     s->frame = g->frame;
+    s->tick = g->timing_tick;
     s->count = g->order_count;
     s->first_name = slot * (g->queries_per_slot / 2);
     s->recorded = 1;
@@ -1753,8 +1951,9 @@ static vksort_result g_record_pass(vksort_graph *g, VkCommandBuffer cmd, uint32_
         ru->access = use->access;
     }
     vksort_graph_record_context ctx = {g, g_handle(g, p), name, cmd, g->resolved, n};
-    int rendering = ps->type == VKSORT_GRAPH_PASS_GRAPHICS &&
-                    (ps->color_count || ps->depth.image);
+    /* Every graphics pass draws inside dynamic rendering, attachments or not (add_pass made
+     * sure an attachment-less one has a render area). */
+    int rendering = ps->type == VKSORT_GRAPH_PASS_GRAPHICS;
     if (rendering) {
         VkRenderingAttachmentInfo color[VKSORT_GRAPH_MAX_COLOR_ATTACHMENTS];
         VkRenderingAttachmentInfo depth = {.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -1835,12 +2034,23 @@ vksort_result vksort_graph_record_segment(vksort_graph *g, uint32_t segment, VkC
     if (r != VKSORT_SUCCESS)
         return r;
     const int timing = (g->flags & VKSORT_GRAPH_CREATE_TIMESTAMPS) != 0;
+    /* The timestamps of a frame live in the slot segment 0 prepares (it creates the pool and
+     * resets the slot's queries): the later segments write into it. */
+    if (timing && segment > 0 && !g->segment0_recorded)
+        return g_fail(g, VKSORT_ERROR_GRAPH_INVALID_STATE,
+                      "vksort_graph_record_segment: segment %u before segment 0 of this frame "
+                      "(with VKSORT_GRAPH_CREATE_TIMESTAMPS segments are recorded in order)",
+                      segment);
     if (timing && segment == 0) {
+        if (g->segment0_recorded)
+            g->timing_tick++; /* recorded again: a slot of its own */
         r = g_timestamps_begin(g, cmd);
         if (r != VKSORT_SUCCESS)
             return r;
     }
-    const uint32_t slot_base = (uint32_t)(g->frame % g_slot_count(g)) * g->queries_per_slot;
+    if (segment == 0)
+        g->segment0_recorded = 1;
+    const uint32_t slot_base = (uint32_t)(g->timing_tick % g_slot_count(g)) * g->queries_per_slot;
     const g_segment *seg = &g->segments[segment];
     for (uint32_t pos = seg->first; pos < seg->first + seg->count; ++pos) {
         uint32_t p = g->order[pos];
@@ -1998,13 +2208,14 @@ vksort_result vksort_graph_read_timings(vksort_graph *g, vksort_graph_pass_timin
     if (!(g->flags & VKSORT_GRAPH_CREATE_TIMESTAMPS))
         return g_fail(g, VKSORT_ERROR_GRAPH_INVALID_STATE,
                       "the graph was created without VKSORT_GRAPH_CREATE_TIMESTAMPS");
-    if (g->frame < g->frames_in_flight)
+    if (g->timing_tick < g->frames_in_flight)
         return VKSORT_ERROR_GRAPH_NOT_READY;
-    uint64_t frame = g->frame - g->frames_in_flight;
-    uint32_t slot_index = (uint32_t)(frame % g_slot_count(g));
+    const uint64_t tick = g->timing_tick - g->frames_in_flight;
+    uint32_t slot_index = (uint32_t)(tick % g_slot_count(g));
     const g_timing_slot *s = &g->slots[slot_index];
-    if (!s->recorded || s->frame != frame || !g->query_pool)
+    if (!s->recorded || s->tick != tick || !g->query_pool)
         return VKSORT_ERROR_GRAPH_NOT_READY;
+    const uint64_t frame = s->frame;
     uint32_t n = s->count;
     if (!G_RESERVE(g, g->timing_out, g->timing_out_cap, n + 1))
         return g_fail(g, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");

@@ -162,7 +162,8 @@ typedef struct g_retired {
 } g_retired;
 
 typedef struct g_timing_slot {
-    uint64_t frame;
+    uint64_t frame;                 /* the graph's frame (reset count) it timed */
+    uint64_t tick;                  /* its timing tick (see vksort_graph::timing_tick) */
     uint32_t count;                 /* passes timed */
     uint32_t first_name;            /* index in graph->timing_names (count entries) */
     uint8_t recorded;
@@ -183,10 +184,17 @@ struct vksort_graph {
     VkPhysicalDeviceMemoryProperties memory_props;
 
     uint64_t frame;                 /* vksort_graph_reset count */
+    /* Recordings of segment 0 that own a timestamp slot: one per reset, plus one for each
+     * further recording of the same build (a compiled graph recorded again), so a recording
+     * never resets the queries of one still in flight. Equals frame while each build is
+     * recorded once. */
+    uint64_t timing_tick;
+    int segment0_recorded;          /* segment 0 recorded since the last reset */
     uint32_t generation;            /* handle generation (12 bits) */
     vksort_result error;            /* first declaration error of this build */
     int compiled;
     char message[512];
+    char scratch_text[256];         /* a check's reason, before it goes into message */
 
     char *strings; size_t strings_len, strings_cap;
     g_resource *resources; uint32_t resource_count, resource_cap;

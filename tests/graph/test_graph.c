@@ -627,6 +627,54 @@ static int test_diagnostics(test_ctx *t)
     fail |= expect(g, vksort_graph_add_pass(g, &pi, &b), VKSORT_ERROR_INVALID_ARGUMENT,
                    "attachments on a compute pass");
 
+    /* Declared values reach Vulkan as they are: checked when declared. */
+    vksort_graph_reset(g);
+    x = import_buf(g, "x", &buf, 0);
+    a = simple_pass(g, "a", VKSORT_GRAPH_PASS_COMPUTE);
+    fail |= expect(g, vksort_graph_use_buffer(g, a, x, CS, VK_ACCESS_2_TRANSFER_WRITE_BIT),
+                   VKSORT_ERROR_GRAPH_BAD_USE, "an access its stage does not do");
+    vksort_graph_reset(g);
+    x = import_buf(g, "x", &buf, 0);
+    a = simple_pass(g, "a", VKSORT_GRAPH_PASS_COMPUTE);
+    fail |= expect(g, vksort_graph_use_buffer(g, a, x, CS | (1ull << 62), SWRITE),
+                   VKSORT_ERROR_GRAPH_BAD_USE, "an unknown stage bit");
+    vksort_graph_reset(g);
+    x = import_buf(g, "x", &buf, 0);
+    a = simple_pass(g, "a", VKSORT_GRAPH_PASS_COMPUTE);
+    fail |= expect(g, vksort_graph_use_buffer(g, a, x, CS, SWRITE | (1ull << 62)),
+                   VKSORT_ERROR_GRAPH_BAD_USE, "an unknown access bit");
+    vksort_graph_reset(g);
+    CHECK_OK(g, vksort_graph_import_image(g, &ii, &x));
+    a = simple_pass(g, "a", VKSORT_GRAPH_PASS_COMPUTE);
+    fail |= expect(g, vksort_graph_use_image(g, a, x, CS, SWRITE, (VkImageLayout)12345),
+                   VKSORT_ERROR_GRAPH_BAD_USE, "an unknown layout");
+    vksort_graph_reset(g);
+    vksort_graph_image_desc id = {"mips", VK_FORMAT_R8G8B8A8_UNORM, {4, 4, 1}, 20, 0, 0};
+    fail |= expect(g, vksort_graph_create_image(g, &id, &x), VKSORT_ERROR_INVALID_ARGUMENT,
+                   "20 mip levels on 4x4");
+    vksort_graph_reset(g);
+    id.mip_levels = 3;
+    CHECK_OK(g, vksort_graph_create_image(g, &id, &x));
+    vksort_graph_pass_info gp = {0};
+    gp.name = "draw";
+    gp.type = VKSORT_GRAPH_PASS_GRAPHICS;
+    gp.record = nop_record;
+    gp.depth_attachment.image = x;
+    fail |= expect(g, vksort_graph_add_pass(g, &gp, &b), VKSORT_ERROR_GRAPH_BAD_USE,
+                   "a colour image as depth attachment");
+    vksort_graph_reset(g);
+    CHECK_OK(g, vksort_graph_create_image(g, &id, &x));
+    gp.depth_attachment.image = 0;
+    gp.color_attachment_count = 1;
+    gp.color_attachments[0].image = x;
+    gp.color_attachments[0].load_op = (VkAttachmentLoadOp)77;
+    fail |= expect(g, vksort_graph_add_pass(g, &gp, &b), VKSORT_ERROR_INVALID_ARGUMENT,
+                   "an unknown load_op");
+    vksort_graph_reset(g);
+    gp.color_attachment_count = 0;
+    fail |= expect(g, vksort_graph_add_pass(g, &gp, &b), VKSORT_ERROR_INVALID_ARGUMENT,
+                   "graphics pass, no attachment, no area");
+
     /* sort node: count above max_count, keys too small */
     vksort_vk_sorter_create_info sci = {0};
     sci.instance = t->rig.instance;
@@ -651,6 +699,16 @@ static int test_diagnostics(test_ctx *t)
     so.count = 200;
     fail |= expect(g, vksort_graph_add_sort(g, &so, &a), VKSORT_ERROR_BUFFER_TOO_SMALL,
                    "sort keys too small");
+    /* set_sort_count checks the buffers as add_sort does (the error came at record time, after
+     * earlier passes were in the command buffer) */
+    vksort_graph_reset(g);
+    x = transient(g, "keys", 400);
+    so.keys = x;
+    so.count = 100;
+    CHECK_OK(g, vksort_graph_add_sort(g, &so, &a));
+    fail |= expect(g, vksort_graph_set_sort_count(g, a, 200), VKSORT_ERROR_BUFFER_TOO_SMALL,
+                   "set_sort_count past the keys");
+    CHECK_OK(g, vksort_graph_set_sort_count(g, a, 100));
     vksort_vk_sorter_destroy(sorter);
     /* a sorter that expects a persistent scratch: the graph's scratch is transient */
     sci.flags = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
@@ -1163,6 +1221,25 @@ static int test_timestamps(test_ctx *t)
         CHECK(run_graph(t, g) == 0);
     }
     CHECK(read == 3);
+    /* A compiled graph recorded again without a reset: each recording gets a timestamp slot of
+     * its own (it used to reset the one an earlier recording of the build might still be
+     * writing, and read back stale or no timings). After frames_in_flight more recordings the
+     * first of this build reads back, with the build's frame number. */
+    vksort_graph_reset(g);
+    {
+        vksort_graph_resource rin = import_buf(g, "in", &in, 0), rout = import_buf(g, "out", &out, 1);
+        vksort_graph_resource mid = transient(g, "mid", N * 4);
+        CHECK_OK(g, add_op(g, &ops[0], t, "scale", rin, 0, mid, N, 3, 0, 0, 1, NULL));
+        CHECK_OK(g, add_op(g, &ops[1], t, "offset", mid, 0, rout, N, 1, 4, 0, 1, NULL));
+        CHECK_OK(g, vksort_graph_compile(g));
+    }
+    uint64_t build_frame = 0;
+    for (int again = 0; again < 3; ++again)
+        CHECK(run_graph(t, g) == 0);
+    vksort_graph_pass_timing tm[8];
+    uint32_t count = 8;
+    CHECK_OK(g, vksort_graph_read_timings(g, tm, &count, &build_frame));
+    CHECK(count == 2 && build_frame == 6);
     vksort_graph_destroy(g);
     graph_rig_buffer_destroy(&t->rig, &in);
     graph_rig_buffer_destroy(&t->rig, &out);
@@ -1191,7 +1268,7 @@ static int test_external(test_ctx *t)
     CHECK(graph_rig_buffer_create(&t->rig, N * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &out) == 0);
     for (uint32_t i = 0; i < N; ++i)
         ((uint32_t *)in.mapped)[i] = i;
-    vksort_graph *g = make_graph(t, 0, 0);
+    vksort_graph *g = make_graph(t, VKSORT_GRAPH_CREATE_TIMESTAMPS, 0);
     CHECK(g);
     op_pass ops[2];
     host_work hw = {&mid, 0};
@@ -1214,6 +1291,12 @@ static int test_external(test_ctx *t)
     vksort_graph_segment_info si;
     CHECK_OK(g, vksort_graph_get_segment_info(g, 0, &si));
     CHECK(si.external_pass == ext && si.pass_count == 1);
+    /* With timestamps, segment 0 prepares the frame's queries: segment 1 first is refused (it
+     * wrote into a query pool not created yet, and crashed). */
+    VkCommandBuffer early = graph_rig_begin(&t->rig);
+    CHECK(vksort_graph_record_segment(g, 1, early) == VKSORT_ERROR_GRAPH_INVALID_STATE);
+    CHECK(strstr(vksort_graph_last_message(g), "segment 0") != NULL);
+    CHECK(graph_rig_submit_wait(&t->rig, early) == 0);
     /* Segment 0, then the external work (the host here; CUDA later) once the GPU is done with it,
      * then segment 1. A fence wait stands in for the semaphores. */
     VkCommandBuffer cmd = graph_rig_begin(&t->rig);
