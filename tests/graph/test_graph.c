@@ -1246,6 +1246,85 @@ static int test_timestamps(test_ctx *t)
     return 0;
 }
 
+/* ---- caller memory bound again after a change of shape ---- */
+
+/* Frame 1's transient A (in the caller's memory) ends with a transfer read; frame 2 has another
+ * shape, so its transient B is a new object, bound to the same memory; both frames in one
+ * command buffer. B's first write must wait for A's read: the transients' history of that
+ * memory survives the rebuild (it was reset with the objects: a write-after-read hazard). */
+static int test_rebind(test_ctx *t)
+{
+    graph_rig_buffer src, out;
+    CHECK(graph_rig_buffer_create(&t->rig, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &src) == 0);
+    CHECK(graph_rig_buffer_create(&t->rig, 4096, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT, &out) == 0);
+    vksort_graph *g = make_graph(t, 0, 0);
+    CHECK(g);
+    VkDeviceMemory mem = VK_NULL_HANDLE;
+    VkCommandBuffer cmd = graph_rig_begin(&t->rig);
+    op_pass op[2];
+    copy_pass cp;
+    const int before = t->rig.messages;
+    for (int frame = 0; frame < 2; ++frame) {
+        vksort_graph_reset(g);
+        vksort_graph_resource rs = import_buf(g, "src", &src, 0);
+        vksort_graph_buffer_import oi = {0};
+        oi.name = "out";
+        oi.buffer = out.buffer;
+        if (frame) { /* frame 1 copied into it */
+            oi.initial.stage = VK_PIPELINE_STAGE_2_COPY_BIT;
+            oi.initial.access = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+        }
+        vksort_graph_resource ro;
+        CHECK_OK(g, vksort_graph_import_buffer(g, &oi, &ro));
+        vksort_graph_resource tr = transient(g, frame ? "B" : "A", frame ? 2048 : 1024);
+        CHECK_OK(g, add_op(g, &op[0], t, frame ? "write_B" : "write_A", rs, 0, tr, 256, 1, 0, 0, 1,
+                           NULL));
+        if (frame == 0) {
+            cp = (copy_pass){tr, ro, 0, 0, 1024};
+            vksort_graph_pass_info pi = {0};
+            pi.name = "copy_A";
+            pi.type = VKSORT_GRAPH_PASS_TRANSFER;
+            pi.record = record_copy;
+            pi.user_data = &cp;
+            vksort_graph_pass p;
+            CHECK_OK(g, vksort_graph_add_pass(g, &pi, &p));
+            CHECK_OK(g, vksort_graph_use_buffer(g, p, tr, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                                VK_ACCESS_2_TRANSFER_READ_BIT));
+            CHECK_OK(g, vksort_graph_use_buffer(g, p, ro, VK_PIPELINE_STAGE_2_COPY_BIT,
+                                                VK_ACCESS_2_TRANSFER_WRITE_BIT));
+        } else {
+            CHECK_OK(g, add_op(g, &op[1], t, "consume_B", tr, 0, ro, 256, 1, 0, 0, 1, NULL));
+        }
+        CHECK_OK(g, vksort_graph_compile(g));
+        VkMemoryRequirements req;
+        CHECK_OK(g, vksort_graph_transient_memory_requirements(g, &req));
+        if (!mem) {
+            VkPhysicalDeviceMemoryProperties mp;
+            vkGetPhysicalDeviceMemoryProperties(t->rig.physical_device, &mp);
+            VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+            mai.allocationSize = 1u << 16;
+            for (uint32_t i = 0; i < mp.memoryTypeCount; ++i)
+                if (req.memoryTypeBits & (1u << i)) {
+                    mai.memoryTypeIndex = i;
+                    break;
+                }
+            CHECK(vkAllocateMemory(t->rig.device, &mai, NULL, &mem) == VK_SUCCESS);
+        }
+        CHECK_OK(g, vksort_graph_bind_transient_memory(g, mem, 0));
+        CHECK_OK(g, vksort_graph_record(g, cmd));
+    }
+    CHECK(graph_rig_submit_wait(&t->rig, cmd) == 0);
+    printf("two shapes in one caller memory, one command buffer: %d validation messages\n",
+           t->rig.messages - before);
+    CHECK(t->rig.messages == before);
+    vksort_graph_destroy(g);
+    vkFreeMemory(t->rig.device, mem, NULL);
+    graph_rig_buffer_destroy(&t->rig, &src);
+    graph_rig_buffer_destroy(&t->rig, &out);
+    return 0;
+}
+
 /* ---- external pass: two segments around host work ---- */
 
 typedef struct host_work {
@@ -1333,6 +1412,7 @@ int main(int argc, char **argv)
         {"sort_draw", test_sort_draw}, {"layout", test_layout},
         {"alias", test_alias},         {"timestamps", test_timestamps},
         {"external", test_external},   {"rebuild", test_rebuild},
+        {"rebind", test_rebind},
         {"demo", test_demo},
     };
     if (argc < 3) {
