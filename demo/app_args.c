@@ -156,7 +156,11 @@ int demo_args_parse(int argc, char **argv, demo_args *a)
                 num[len - 1] = 0;
                 v = num;
             }
-            if (parse_u64(o, v, 1, (1u << 29) >> shift, &n))
+            /* The message names the unit the number was read in (600M: "[1, 512]" of M). */
+            const char *label = shift == 20u ? "--particles (in M = 2^20)"
+                                : shift == 10u ? "--particles (in K = 2^10)"
+                                               : o;
+            if (parse_u64(label, v, 1, (1u << 29) >> shift, &n))
                 return -1;
             n <<= shift;
             a->particles = (uint32_t)n;
