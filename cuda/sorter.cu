@@ -20,12 +20,15 @@
 #include <cuda_runtime_api.h>
 #include <nvtx3/nvToolsExt.h>
 
+#include <cerrno>
 #include <climits>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+
+#include <unistd.h> /* dup, close: imported fds */
 
 #if defined(__GNUC__)
 #define VKSORT_API extern "C" __attribute__((visibility("default")))
@@ -233,6 +236,10 @@ vksort_result fail(vksort_cuda_sorter *s, vksort_result r, const char *fmt, ...)
 
 vksort_result fail_cuda(vksort_cuda_sorter *s, cudaError_t err, const char *what)
 {
+    /* The runtime keeps the error as the thread's last one: cleared here, or the next sort on
+     * any sorter of this thread (CUB reads the last error) would fail with it. Sticky errors
+     * (a broken context) stay, as they must. */
+    (void)cudaGetLastError();
     snprintf(s->message, sizeof s->message, "%s failed: %s (%s)", what, cudaGetErrorString(err),
              cudaGetErrorName(err));
     s->last_cuda_error = (int)err;
@@ -384,6 +391,9 @@ vksort_result timed_enqueue(vksort_cuda_sorter *s, void *keys, uint32_t *values,
                             uint32_t end)
 {
     cudaError_t err;
+    /* A failed sort must not pair this start with an earlier sort's end
+     * (vksort_cuda_sorter_last_sort_ms would report a negative time). */
+    s->timed_once = false;
     if (s->timing && (err = cudaEventRecord(s->ev_start, s->stream)) != cudaSuccess)
         return fail_cuda(s, err, "cudaEventRecord");
     vksort_result r = enqueue_sort(s, keys, values, count, count_device, descending, begin, end);
@@ -513,6 +523,7 @@ VKSORT_API vksort_result vksort_cuda_sorter_create(const vksort_cuda_sorter_crea
     s->nvtx = nvtxDomainCreateA("vksort");
 
     auto bail = [&](vksort_result res, cudaError_t e, const char *what) {
+        (void)cudaGetLastError(); /* not the next call's error (see fail_cuda) */
         diag(d, res, e, "%s failed: %s", what, cudaGetErrorString(e));
         destroy_sorter_resources(s);
         s->~vksort_cuda_sorter();
@@ -722,14 +733,25 @@ VKSORT_API vksort_result vksort_cuda_import_vk_buffer(vksort_cuda_sorter *s,
     b->size = info->size;
 
     device_scope scope(s->device);
+    /* CUDA takes the fd it imports and closes it when the memory is destroyed, also when the
+     * mapping below fails: it imports a duplicate, so that the caller's fd is still the
+     * caller's on any failure (cuda.h), and is closed only once everything succeeded. */
+    const int fd = dup(info->fd);
+    if (fd < 0) {
+        b->~vksort_cuda_vk_buffer();
+        s->alloc.release(b);
+        return fail(s, VKSORT_ERROR_INVALID_ARGUMENT, "fd %d cannot be duplicated: %s", info->fd,
+                    strerror(errno));
+    }
     cudaExternalMemoryHandleDesc desc;
     memset(&desc, 0, sizeof desc);
     desc.type = cudaExternalMemoryHandleTypeOpaqueFd;
-    desc.handle.fd = info->fd;
+    desc.handle.fd = fd;
     desc.size = info->allocation_size;
     desc.flags = info->dedicated ? cudaExternalMemoryDedicated : 0u;
     cudaError_t err = cudaImportExternalMemory(&b->memory, &desc);
     if (err != cudaSuccess) {
+        close(fd); /* not imported: still ours */
         b->~vksort_cuda_vk_buffer();
         s->alloc.release(b);
         return fail_cuda(s, err, "cudaImportExternalMemory");
@@ -740,12 +762,13 @@ VKSORT_API vksort_result vksort_cuda_import_vk_buffer(vksort_cuda_sorter *s,
     bdesc.size = info->size;
     err = cudaExternalMemoryGetMappedBuffer(&b->pointer, b->memory, &bdesc);
     if (err != cudaSuccess) {
-        cudaDestroyExternalMemory(b->memory); /* CUDA owns the fd now: this closes it */
+        cudaDestroyExternalMemory(b->memory); /* closes the duplicate */
         b->~vksort_cuda_vk_buffer();
         s->alloc.release(b);
         fail_cuda(s, err, "cudaExternalMemoryGetMappedBuffer");
         return VKSORT_ERROR_CUDA;
     }
+    close(info->fd); /* success: the caller's fd is consumed, as for a direct import */
     *out_buffer = b;
     succeed(s);
     return VKSORT_SUCCESS;
@@ -899,6 +922,13 @@ VKSORT_API vksort_result vksort_cuda_sort_vk(vksort_cuda_sorter *s,
         indirect ? (const uint32_t *)((const char *)info->count_buffer->pointer +
                                       info->count_offset)
                  : nullptr;
+    /* The offsets were checked; the mapped pointers too (an import at an odd offset maps an
+     * odd pointer, and misaligned kernel accesses end the CUDA context). */
+    if (!aligned(keys, s->key_size) || (values && !aligned(values, 4)) ||
+        (count_device && !aligned(count_device, 4)))
+        return fail(s, VKSORT_ERROR_MISALIGNED,
+                    "the keys, values or count address is not aligned to its element size (an "
+                    "imported buffer's offset must keep it so)");
 
     nvtx_range range(s->nvtx, "vksort_cuda_sort_vk", nvtx_sort);
     device_scope scope(s->device);

@@ -200,7 +200,8 @@ typedef struct vksort_cuda_vk_semaphore vksort_cuda_vk_semaphore;
 /* Zero-initialise, then fill what you need. */
 typedef struct vksort_cuda_vk_buffer_import_info {
     /* Required: from vkGetMemoryFdKHR with VK_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD_BIT. On
-     * success CUDA owns it (do not close it); on failure it is still the caller's. */
+     * success it is consumed (closed: CUDA holds a duplicate); on failure it is still the
+     * caller's. */
     int fd;
     /* Required: VkMemoryAllocateInfo::allocationSize of the exported memory. */
     uint64_t allocation_size;
@@ -224,7 +225,9 @@ vksort_result vksort_cuda_import_vk_buffer(vksort_cuda_sorter *sorter,
 void *vksort_cuda_vk_buffer_device_pointer(const vksort_cuda_vk_buffer *buffer);
 uint64_t vksort_cuda_vk_buffer_size(const vksort_cuda_vk_buffer *buffer);
 /* Unmaps and releases the imported memory. The caller makes sure no enqueued sort still uses it
- * (e.g. after its signal value was reached). NULL is ignored. */
+ * (e.g. after its signal value was reached). Waits on the host for all work on the sorter's
+ * device (cudaFree of the mapping does): do not call it while a stream waits on a semaphore
+ * value that only a later host submission signals. NULL is ignored. */
 void vksort_cuda_vk_buffer_destroy(vksort_cuda_vk_buffer *buffer);
 
 /* Imports a timeline semaphore from its OPAQUE_FD (vkGetSemaphoreFdKHR). On success CUDA owns
