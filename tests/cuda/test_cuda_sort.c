@@ -16,6 +16,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -524,6 +527,35 @@ static void test_errors(void)
     CHECK_EQ(vksort_cuda_sorter_synchronize(s), VKSORT_SUCCESS);
     double ms;
     CHECK_EQ(vksort_cuda_sorter_last_sort_ms(s, &ms), VKSORT_ERROR_UNSUPPORTED); /* no timing */
+    /* A failed CUDA call (importing something that is not exported memory) leaves neither the
+     * runtime's last error for the next sort, on this sorter or another, nor the caller's fd
+     * closed. */
+    vksort_cuda_sorter *other = make_sorter(VKSORT_KEY_U32, 0, 1000);
+    int fd = open("/dev/null", O_RDONLY);
+    CHECK(fd >= 0);
+    if (fd >= 0) {
+        vksort_cuda_vk_buffer_import_info ii;
+        memset(&ii, 0, sizeof ii);
+        ii.fd = fd;
+        ii.allocation_size = 1u << 16;
+        ii.size = 1u << 16;
+        vksort_cuda_vk_buffer *b = NULL;
+        CHECK(vksort_cuda_import_vk_buffer(s, &ii, &b) != VKSORT_SUCCESS);
+        CHECK(b == NULL);
+        CHECK(fcntl(fd, F_GETFD) != -1); /* still open: still the caller's */
+        close(fd);
+    }
+    CHECK_EQ(vksort_cuda_sort_device(s, &si), VKSORT_SUCCESS);
+    CHECK_EQ(vksort_cuda_sorter_synchronize(s), VKSORT_SUCCESS);
+    if (other) {
+        vksort_cuda_sort_info so;
+        memset(&so, 0, sizeof so);
+        so.keys = dk;
+        so.count = 100;
+        CHECK_EQ(vksort_cuda_sort_device(other, &so), VKSORT_SUCCESS);
+        CHECK_EQ(vksort_cuda_sorter_synchronize(other), VKSORT_SUCCESS);
+        vksort_cuda_sorter_destroy(other);
+    }
     cudaFree(dk);
     cudaFree(dv);
     vksort_cuda_sorter_destroy(s);
