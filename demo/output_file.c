@@ -1,5 +1,6 @@
-#define _XOPEN_SOURCE 700 /* realpath */
 #include "output_file.h"
+
+#include "path_util.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -51,36 +52,7 @@ int demo_output_check(const char *option, const char *path)
     return 0;
 }
 
-/* The real path of path's directory and its last component; NULL where it cannot be resolved. */
-static char *canonical(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) + (slash == path) : 1,
-             slash ? path : ".");
-    char *real = realpath(dir, NULL);
-    if (!real)
-        return NULL;
-    const char *base = slash ? slash + 1 : path;
-    size_t len = strlen(real) + strlen(base) + 2u;
-    char *out = malloc(len);
-    if (out)
-        snprintf(out, len, "%s/%s", real, base);
-    free(real);
-    return out;
-}
-
 int demo_output_same(const char *a, const char *b)
 {
-    struct stat sa, sb;
-    const int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-    if (ea && eb)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    if (ea || eb)
-        return 0;
-    char *ca = canonical(a), *cb = canonical(b);
-    const int same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
-    free(ca);
-    free(cb);
-    return same;
+    return vksort_path_same_file(a, b);
 }

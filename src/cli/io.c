@@ -9,6 +9,7 @@
 
 #include "err.h"
 #include "npy.h"
+#include "path_util.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -200,58 +201,9 @@ static char *dup_string(const char *s)
     return d;
 }
 
-/* The directory part of path ("." when there is none), malloc'ed. */
-static char *dir_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    if (!slash)
-        return dup_string(".");
-    size_t len = slash == path ? 1u : (size_t)(slash - path);
-    char *d = malloc(len + 1u);
-    if (d) {
-        memcpy(d, path, len);
-        d[len] = '\0';
-    }
-    return d;
-}
-
-static const char *base_of(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? slash + 1 : path;
-}
-
-/* The canonical spelling of a name whose file may not exist yet: the real path of its directory
- * and its last component; NULL when the directory cannot be resolved. malloc'ed. */
-static char *canonical_name(const char *path)
-{
-    char *dir = dir_of(path);
-    char *real = dir ? realpath(dir, NULL) : NULL;
-    free(dir);
-    if (!real)
-        return NULL;
-    const char *base = base_of(path);
-    size_t len = strlen(real) + 1u + strlen(base) + 1u;
-    char *out = malloc(len);
-    if (out)
-        snprintf(out, len, "%s/%s", real, base);
-    free(real);
-    return out;
-}
-
 int cli_same_file(const char *a, const char *b)
 {
-    struct stat sa, sb;
-    int ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
-    if (ea && eb)
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-    if (ea || eb)
-        return 0;
-    char *ca = canonical_name(a), *cb = canonical_name(b);
-    int same = ca && cb ? strcmp(ca, cb) == 0 : strcmp(a, b) == 0;
-    free(ca);
-    free(cb);
-    return same;
+    return vksort_path_same_file(a, b);
 }
 
 int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
@@ -292,12 +244,12 @@ int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
     }
     /* The final name must fit its file system, or the rename fails after all the work (and
      * after a first output has been renamed into place). */
-    char *dir = dir_of(path);
+    char *dir = vksort_path_dir(path);
     if (!dir)
         return cli_fail(err, n, "out of memory");
     long name_max = pathconf(dir, _PC_NAME_MAX);
     free(dir);
-    if (strlen(base_of(path)) > (size_t)(name_max > 0 ? name_max : 255))
+    if (strlen(vksort_path_base(path)) > (size_t)(name_max > 0 ? name_max : 255))
         return cli_fail(err, n, "cannot write '%s': file name too long (at most %ld bytes)", path,
                         name_max > 0 ? name_max : 255L);
     install_handlers();
