@@ -4,6 +4,7 @@
 #include "nvtx_marks.h"
 #include "order_check.h"
 #include "output_file.h"
+#include "path_util.h"
 #include "png_write.h"
 #include "renderdoc_hook.h"
 
@@ -347,7 +348,7 @@ int main(int argc, char **argv)
     if (app.args.screenshot && demo_output_check("--screenshot", app.args.screenshot) != 0)
         return 2;
     if (app.args.screenshot && app.args.timings &&
-        demo_output_same(app.args.screenshot, app.args.timings)) {
+        vksort_path_same_file(app.args.screenshot, app.args.timings)) {
         fprintf(stderr, "vksort-demo: --screenshot and --timings name the same file '%s'\n",
                 app.args.timings);
         return 2;

@@ -6,6 +6,7 @@
 #include "io.h"
 #include "memory.h"
 #include "npy.h"
+#include "path_util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -72,7 +73,7 @@ int cli_cmd_gen(int argc, char **argv, char *err, size_t n)
         return cli_fail_usage(err, n, "gen needs one OUTPUT file name (try 'vksort gen --help')");
     const char *output = pos[0];
     const char *values_path = opts[O_VALUES].value;
-    if (values_path && cli_same_file(values_path, output))
+    if (values_path && vksort_path_same_file(values_path, output))
         return cli_fail_usage(err, n, "OUTPUT and --values name the same file '%s'", output);
     const size_t ks = vksort_key_size(type);
     if (count64 > SIZE_MAX / ks - 1u)

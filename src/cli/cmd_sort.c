@@ -6,6 +6,7 @@
 #include "err.h"
 #include "io.h"
 #include "npy.h"
+#include "path_util.h"
 #include "verify.h"
 
 #include <stdlib.h>
@@ -172,7 +173,7 @@ int cli_cmd_sort(int argc, char **argv, char *err, size_t n)
                         opts[O_VALUES].present ? "--values-out" : "--values");
     job.values_in = opts[O_VALUES].value;
     job.values_out = opts[O_VALUES_OUT].value;
-    if (job.values_out && cli_same_file(job.values_out, job.output))
+    if (job.values_out && vksort_path_same_file(job.values_out, job.output))
         return cli_fail_usage(err, n, "OUTPUT and --values-out name the same file '%s'",
                               job.output);
     job.verify = opts[O_VERIFY].present;

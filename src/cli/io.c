@@ -201,14 +201,8 @@ static char *dup_string(const char *s)
     return d;
 }
 
-int cli_same_file(const char *a, const char *b)
-{
-    return vksort_path_same_file(a, b);
-}
-
 int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
 {
-    static unsigned counter;
     o->path = NULL;
     o->tmp_path = NULL;
     o->file = NULL;
@@ -253,35 +247,19 @@ int cli_output_create(cli_output *o, const char *path, char *err, size_t n)
         return cli_fail(err, n, "cannot write '%s': file name too long (at most %ld bytes)", path,
                         name_max > 0 ? name_max : 255L);
     install_handlers();
-    /* Same directory as the final name, so the rename cannot cross file systems. A hidden name
-     * keeps the temporary out of ordinary listings; the base is shortened so the temporary name
-     * stays within NAME_MAX. */
-    const char *slash = strrchr(path, '/');
-    size_t dir_len = slash ? (size_t)(slash - path) + 1u : 0u;
-    const char *base = path + dir_len;
-    size_t cap = dir_len + 64u + 96u;
+    /* Next to the final name, hidden, never an existing file (vksort_path_create_temp). */
+    const size_t cap = strlen(path) + 160u;
     o->tmp_path = malloc(cap);
     if (!o->tmp_path)
         return cli_fail(err, n, "out of memory");
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        snprintf(o->tmp_path, cap, "%.*s.%.64s.vksort-tmp.%ld.%u", (int)dir_len, path, base,
-                 (long)getpid(), counter++);
-        /* "x": exclusive creation (C11), so an existing file is never reused or truncated. */
-        o->file = fopen(o->tmp_path, "wbx");
-        if (o->file)
-            break;
-        if (errno != EEXIST) {
-            int e = errno;
-            free(o->tmp_path);
-            o->tmp_path = NULL;
-            return cli_fail(err, n, "cannot create a temporary file for '%s': %s", path,
-                            strerror(e));
-        }
-    }
+    o->file = vksort_path_create_temp(path, "vksort-tmp", "wb", o->tmp_path, cap);
     if (!o->file) {
+        const int e = errno;
         free(o->tmp_path);
         o->tmp_path = NULL;
-        return cli_fail(err, n, "cannot create a temporary file for '%s'", path);
+        if (e == EEXIST)
+            return cli_fail(err, n, "cannot create a temporary file for '%s'", path);
+        return cli_fail(err, n, "cannot create a temporary file for '%s': %s", path, strerror(e));
     }
     o->slot = register_cleanup(o->tmp_path);
     /* The file being replaced keeps its permissions (a private file stays private) and, where

@@ -38,9 +38,7 @@ typedef struct cli_output {
  * written). Refuses, before any work: a directory, a dangling link, a name longer than its file
  * system allows. An existing regular file's permission bits (and, for root, owner) carry over. */
 int cli_output_create(cli_output *o, const char *path, char *err, size_t n);
-/* 1 when the two names are one file: the same existing file (device and inode, through links
- * and other spellings), or the same name in the same directory for files not yet there. */
-int cli_same_file(const char *a, const char *b);
+
 /* Writes count elem_size-byte elements: a .npy 1.0 header of dtype npy_descr first when path ends
  * in ".npy", raw otherwise; then flushes, syncs and closes the temporary file. */
 int cli_output_write_array(cli_output *o, const void *data, size_t count, size_t elem_size,

@@ -1,10 +1,12 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "path_util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 char *vksort_path_dir(const char *path)
 {
@@ -56,4 +58,26 @@ int vksort_path_same_file(const char *a, const char *b)
     free(ca);
     free(cb);
     return same;
+}
+
+FILE *vksort_path_create_temp(const char *path, const char *tag, const char *mode, char *tmp,
+                              size_t n)
+{
+    static unsigned counter;
+    const char *base = vksort_path_base(path);
+    const int dir_len = (int)(base - path);
+    char xmode[4];
+    snprintf(xmode, sizeof xmode, "%sx", mode); /* "x": exclusive creation (C11) */
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const int len = snprintf(tmp, n, "%.*s.%.64s.%s.%ld.%u", dir_len, path, base, tag,
+                                 (long)getpid(), counter++);
+        if (len < 0 || (size_t)len >= n) {
+            errno = ENAMETOOLONG;
+            return NULL;
+        }
+        FILE *f = fopen(tmp, xmode);
+        if (f || errno != EEXIST)
+            return f;
+    }
+    return NULL; /* errno: EEXIST */
 }
