@@ -211,7 +211,7 @@ int cli_cmd_run(int argc, char **argv, char *err, size_t n)
     if (cli_check_memory(count * (3u * ks + 8u), "run", err, n) != 0)
         return CLI_EXIT_USAGE;
     req->bit_begin = 0;
-    req->bit_end = vksort_key_size(req->key_type) * 8u;
+    req->bit_end = (uint32_t)ks * 8u;
     if (cli_backend_select(opts[O_BACKEND].present ? opts[O_BACKEND].value : NULL, req->algo,
                            req->device, &req->backend, err, n) != 0)
         return CLI_EXIT_USAGE;

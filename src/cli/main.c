@@ -95,11 +95,9 @@ int main(int argc, char **argv)
     }
     int rc = c->run(argc - 2, argv + 2, err, sizeof err);
     cli_backends_release();
-    if (fflush(stdout) != 0 && rc == CLI_EXIT_OK) {
-        snprintf(err, sizeof err, "cannot write to standard output");
-        rc = CLI_EXIT_FAIL;
-    }
-    if (rc != CLI_EXIT_OK)
+    if (rc != CLI_EXIT_OK) {
         cli_print_error(err);
-    return rc;
+        return rc;
+    }
+    return printed();
 }
