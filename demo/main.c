@@ -203,7 +203,9 @@ static int run(demo_app *app)
     if (rd_frame >= 0 && !renderdoc)
         fprintf(stderr, "vksort-demo: --renderdoc-capture: not running under RenderDoc "
                         "(start with `renderdoccmd capture`); no capture\n");
-    uint64_t frames = app->args.frames ? app->args.frames : app->windowed ? 0 : DEMO_HEADLESS_FRAMES;
+    uint64_t frames = app->args.frames    ? app->args.frames
+                      : app->windowed     ? 0
+                                          : DEMO_HEADLESS_FRAMES;
     /* A window that did not open turned the run headless: its default frame count may end
      * before the frame to capture (app_args.c checks what it knows before any Vulkan work). */
     if (rd_frame >= 0 && frames && (uint64_t)rd_frame >= frames) {

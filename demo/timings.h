@@ -18,7 +18,7 @@
 typedef struct demo_timings {
     FILE *csv;
     const char *csv_path;
-    char tmp_path[4096];       /* a temporary next to csv_path (output_file.h), renamed on success */
+    char tmp_path[4096];       /* next to csv_path (output_file.h), renamed on success */
     /* what each recent frame was (timestamps arrive frames_in_flight frames later) */
     struct { uint64_t frame; char sort[40]; uint32_t particles; } history[16];
     /* per-second accumulation */

@@ -691,8 +691,13 @@ static vksort_result g_attachment_use(vksort_graph *g, uint32_t p, const vksort_
                            "pass '%s': attachment 0x%x is not a resource of this graph build",
                            g_str(g, g->passes[p].name), a->image);
     const g_resource *res = &g->resources[ri];
-    const int depth_format = res->is_image && (g_aspect_for(res->format) &
-                                               (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT));
+    if (!g_load_op_known(a->load_op) || !g_store_op_known(a->store_op))
+        return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
+                           "pass '%s': attachment '%s' has an unknown load_op (%d) or store_op (%d)",
+                           g_str(g, g->passes[p].name), g_str(g, res->name), (int)a->load_op,
+                           (int)a->store_op);
+    const int depth_format = (g_aspect_for(res->format) &
+                              (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) != 0;
     if (res->is_image && res->format != VK_FORMAT_UNDEFINED && depth != depth_format)
         return g_decl_fail(g, VKSORT_ERROR_GRAPH_BAD_USE,
                            "pass '%s': image '%s' (format %d) as a %s attachment needs a %s format",
@@ -744,17 +749,6 @@ vksort_result vksort_graph_add_pass(vksort_graph *g, const vksort_graph_pass_inf
         return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
                            "pass '%s': a graphics pass without attachments needs a render_area",
                            info->name ? info->name : "");
-    for (uint32_t i = 0; i <= info->color_attachment_count; ++i) {
-        const vksort_graph_attachment *a = i < info->color_attachment_count
-                                               ? &info->color_attachments[i]
-                                               : &info->depth_attachment;
-        if (!a->image)
-            continue;
-        if (!g_load_op_known(a->load_op) || !g_store_op_known(a->store_op))
-            return g_decl_fail(g, VKSORT_ERROR_INVALID_ARGUMENT,
-                               "pass '%s': attachment %u has an unknown load_op (%d) or store_op (%d)",
-                               info->name ? info->name : "", i, (int)a->load_op, (int)a->store_op);
-    }
     if (info->type == VKSORT_GRAPH_PASS_GRAPHICS && !g->vk.vkCmdBeginRendering)
         return g_decl_fail(g, VKSORT_ERROR_DEVICE_LIMITS,
                            "graphics passes need vkCmdBeginRendering (Vulkan 1.3 or VK_KHR_dynamic_rendering)");
@@ -915,24 +909,25 @@ vksort_result vksort_graph_add_dependency(vksort_graph *g, vksort_graph_pass bef
 
 static vksort_result g_record_sort(const vksort_graph_record_context *ctx, void *user_data);
 
-/* NULL when the keys (and values) buffers hold n elements, else why not (in g->scratch_text). */
-static const char *g_sort_ranges_fit(vksort_graph *g, uint32_t keys, uint32_t values,
-                                     const vksort_vk_sorter_properties *sp, uint32_t n)
+/* 1 when the keys (and values) buffers hold n elements, else 0 with why not in why. */
+static int g_sort_ranges_fit(const vksort_graph *g, uint32_t keys, uint32_t values,
+                             const vksort_vk_sorter_properties *sp, uint32_t n, char *why,
+                             size_t why_size)
 {
     const VkDeviceSize key_bytes = (VkDeviceSize)n * vksort_key_size(sp->key_type);
     const g_resource *k = &g->resources[keys];
     if (k->size != VK_WHOLE_SIZE && k->size < key_bytes) {
-        snprintf(g->scratch_text, sizeof g->scratch_text, "keys '%s' hold %llu bytes, the sort needs %llu",
+        snprintf(why, why_size, "keys '%s' hold %llu bytes, the sort needs %llu",
                  g_str(g, k->name), (unsigned long long)k->size, (unsigned long long)key_bytes);
-        return g->scratch_text;
+        return 0;
     }
     const g_resource *v = values != G_NONE ? &g->resources[values] : NULL;
     if (v && sp->has_payload && v->size != VK_WHOLE_SIZE && v->size < (VkDeviceSize)n * 4u) {
-        snprintf(g->scratch_text, sizeof g->scratch_text, "values '%s' hold %llu bytes, the sort needs %llu",
+        snprintf(why, why_size, "values '%s' hold %llu bytes, the sort needs %llu",
                  g_str(g, v->name), (unsigned long long)v->size, (unsigned long long)n * 4u);
-        return g->scratch_text;
+        return 0;
     }
-    return NULL;
+    return 1;
 }
 
 vksort_result vksort_graph_add_sort(vksort_graph *g, const vksort_graph_sort_info *info,
@@ -975,9 +970,9 @@ vksort_result vksort_graph_add_sort(vksort_graph *g, const vksort_graph_sort_inf
                            "sort '%s': count %u above the sorter's max_count %u", name, info->count,
                            sp.max_count);
     uint32_t n = info->count_buffer ? sp.max_count : info->count;
-    const char *too_small = g_sort_ranges_fit(g, keys, values, &sp, n);
-    if (too_small)
-        return g_decl_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL, "sort '%s': %s", name, too_small);
+    char why[256];
+    if (!g_sort_ranges_fit(g, keys, values, &sp, n, why, sizeof why))
+        return g_decl_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL, "sort '%s': %s", name, why);
     if (!G_RESERVE(g, g->sorts, g->sort_cap, g->sort_count + 1))
         return g_decl_fail(g, VKSORT_ERROR_OUT_OF_HOST_MEMORY, "out of host memory");
 
@@ -1044,12 +1039,11 @@ vksort_result vksort_graph_set_sort_count(vksort_graph *g, vksort_graph_pass pas
         return g_fail(g, VKSORT_ERROR_COUNT_TOO_LARGE, "sort '%s': count %u above max_count %u",
                       g_str(g, g->passes[p].name), count, sp.max_count);
     /* The buffers were checked for the count add_sort had (a GPU count: max_count). */
-    const char *too_small = s->count_buffer == G_NONE
-                                ? g_sort_ranges_fit(g, s->keys, s->values, &sp, count)
-                                : NULL;
-    if (too_small)
+    char why[256];
+    if (s->count_buffer == G_NONE &&
+        !g_sort_ranges_fit(g, s->keys, s->values, &sp, count, why, sizeof why))
         return g_fail(g, VKSORT_ERROR_BUFFER_TOO_SMALL, "sort '%s': %s",
-                      g_str(g, g->passes[p].name), too_small);
+                      g_str(g, g->passes[p].name), why);
     s->count = count;
     return VKSORT_SUCCESS;
 }

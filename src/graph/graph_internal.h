@@ -194,7 +194,6 @@ struct vksort_graph {
     vksort_result error;            /* first declaration error of this build */
     int compiled;
     char message[512];
-    char scratch_text[256];         /* a check's reason, before it goes into message */
 
     char *strings; size_t strings_len, strings_cap;
     g_resource *resources; uint32_t resource_count, resource_cap;
