@@ -461,9 +461,11 @@ typedef struct vksort_vk_memory_requirements {
     /* Scratch buffer range: at least scratch_size bytes at an offset that is a multiple of
      * scratch_alignment, created with scratch_usage. Never zero: even a host-count sort keeps
      * a few words of state there. The contents need no initialisation and may be discarded after
-     * the sort. One scratch range serves one sort at a time (see vksort_vk_cmd_sort). */
+     * the sort, unless the sorter has VKSORT_VK_CREATE_PERSISTENT_SCRATCH (prepared once with
+     * vksort_vk_cmd_init_scratch, then kept between its sorts). One scratch range serves one
+     * sort at a time (see vksort_vk_cmd_sort). */
     VkDeviceSize scratch_size;
-    VkDeviceSize scratch_alignment;
+    VkDeviceSize scratch_alignment; /* minStorageBufferOffsetAlignment, at least 4 */
     VkBufferUsageFlags scratch_usage;   /* STORAGE_BUFFER | INDIRECT_BUFFER | TRANSFER_DST */
     /* Keys, payload and count buffers: the usage bits they need and the alignment of their
      * offsets (keys and payload: minStorageBufferOffsetAlignment, and the element size; count: 4). */
@@ -540,7 +542,9 @@ typedef struct vksort_vk_sort_info {
  *
  * So before the sort: a barrier from the producer of the keys/values/count (e.g. a compute or
  * transfer write) to COMPUTE_SHADER with SHADER_READ|SHADER_WRITE, and from the previous user of
- * the scratch range (e.g. the previous sort: COMPUTE_SHADER|DRAW_INDIRECT) to COMPUTE_SHADER.
+ * the scratch range (e.g. the previous sort: COMPUTE_SHADER|DRAW_INDIRECT, SHADER_WRITE) to
+ * COMPUTE_SHADER with SHADER_READ|SHADER_WRITE - a memory dependency, not only an execution one:
+ * both sorts write the same scratch words (write-after-write), persistent scratch or not.
  * After the sort: a barrier from COMPUTE_SHADER/SHADER_WRITE to the consumer (e.g. VERTEX_SHADER
  * or VERTEX_INPUT, HOST for a read-back). A count below 2 from the host records no dispatch at
  * all (only the timestamps, when asked for).

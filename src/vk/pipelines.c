@@ -29,6 +29,12 @@ vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding
                                           uint32_t push_bytes, VkDescriptorSetLayout *out_set,
                                           VkPipelineLayout *out_layout)
 {
+    /* The spec's minimum is 4; every binding is a storage buffer of the compute stage. */
+    if (binding_count > s->max_storage_buffers)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "the sort's pipelines need %u storage buffers per stage "
+                              "(maxPerStageDescriptorStorageBuffers %u)",
+                              binding_count, s->max_storage_buffers);
     VkDescriptorSetLayoutBinding bindings[16];
     memset(bindings, 0, sizeof bindings);
     for (uint32_t i = 0; i < binding_count && i < 16; ++i) {

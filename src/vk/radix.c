@@ -295,6 +295,21 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
         return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
                               "radix sorts need a power-of-two subgroup size in 4..128 (device: %u)",
                               sg.subgroupSize);
+    /* The prepare, histogram, upsweep and copy passes run RADIX_DIGITS invocations (one per
+     * digit) and every pass binds RADIX_BINDING_TOTAL storage buffers: above the spec's minimums
+     * (128, 4), so checked here, where AUTO can still fall back to bitonic sorts. */
+    if (lim->maxComputeWorkGroupInvocations < RADIX_PLAN_WORKGROUP ||
+        lim->maxComputeWorkGroupSize[0] < RADIX_PLAN_WORKGROUP)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "radix sorts need %u invocations per workgroup "
+                              "(maxComputeWorkGroupInvocations %u, maxComputeWorkGroupSize[0] %u)",
+                              RADIX_PLAN_WORKGROUP, lim->maxComputeWorkGroupInvocations,
+                              lim->maxComputeWorkGroupSize[0]);
+    if (lim->maxPerStageDescriptorStorageBuffers < RADIX_BINDING_TOTAL)
+        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
+                              "radix sorts need %u storage buffers per stage "
+                              "(maxPerStageDescriptorStorageBuffers %u)",
+                              RADIX_BINDING_TOTAL, lim->maxPerStageDescriptorStorageBuffers);
     if (s->max_count > RADIX_MAX_COUNT)
         return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
                               "radix sorts handle at most 2^30 - 1 keys (max_count %u)",

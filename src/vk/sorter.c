@@ -406,8 +406,9 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
     VkPhysicalDeviceProperties props;
     s->vk.vkGetPhysicalDeviceProperties(info->physical_device, &props);
     const VkPhysicalDeviceLimits *lim = &props.limits;
-    s->min_storage_align = lim->minStorageBufferOffsetAlignment ? lim->minStorageBufferOffsetAlignment : 1;
+    s->min_storage_align = lim->minStorageBufferOffsetAlignment > 4 ? lim->minStorageBufferOffsetAlignment : 4;
     s->max_storage_range = lim->maxStorageBufferRange;
+    s->max_storage_buffers = lim->maxPerStageDescriptorStorageBuffers;
     s->timestamp_period = lim->timestampPeriod;
     if (info->flags & VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS) {
         /* The feature cannot be asked for; the extension (or Vulkan 1.4) is its precondition. */
@@ -557,7 +558,8 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_scatter_rounds = s->radix.geometry.scatter_rounds;
     out->subgroup_size_pinned = s->radix.pinned_subgroup_size ? VK_TRUE : VK_FALSE;
     out->small_sort = s->small_sort;
-    out->rank_capacity = s->rank_capacity;
+    /* The staging holds a multiple of 4 elements; no count above max_count is sorted. */
+    out->rank_capacity = s->rank_capacity < s->max_count ? s->rank_capacity : s->max_count;
     out->rank_min_count = s->rank_capacity ? s->rank_min_count : 0u;
     out->rank_workgroup_size = s->rank_capacity ? s->rank_workgroup : 0u;
     out->persistent_scratch = s->persistent_scratch ? VK_TRUE : VK_FALSE;

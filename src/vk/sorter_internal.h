@@ -166,8 +166,12 @@ struct vksort_vk_sorter {
     int debug_labels;
 
     /* Device facts. */
+    /* minStorageBufferOffsetAlignment, but at least 4: the scratch and its sub-ranges take
+     * vkCmdFillBuffer and vkCmdDispatchIndirect, whose offsets must be multiples of 4, and the
+     * spec lets the limit be 1 or 2. */
     VkDeviceSize min_storage_align;
     uint32_t max_storage_range;
+    uint32_t max_storage_buffers; /* maxPerStageDescriptorStorageBuffers */
     float timestamp_period;
 
     vksort_vk_tile tile[2];

@@ -504,6 +504,131 @@ static void test_errors(void)
     CHECK(n_ext == 1 && strcmp(ext[0], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0);
 }
 
+/* ---- device limits below what the pipelines need ---- */
+/* A device whose limits sit at (or near) the spec's minimums, faked by handing the sorter a
+ * vkGetInstanceProcAddr whose property queries lower them: creation must refuse what the
+ * pipelines would break (or AUTO fall back to bitonic sorts), never create invalid pipelines. */
+static PFN_vkGetInstanceProcAddr real_gipa;
+static PFN_vkGetPhysicalDeviceProperties real_get_props;
+static PFN_vkGetPhysicalDeviceProperties2 real_get_props2;
+static uint32_t fake_invocations, fake_storage_buffers, fake_storage_align;
+
+static void lower_limits(VkPhysicalDeviceLimits *l)
+{
+    if (fake_invocations) {
+        l->maxComputeWorkGroupInvocations = fake_invocations;
+        l->maxComputeWorkGroupSize[0] = fake_invocations;
+    }
+    if (fake_storage_buffers)
+        l->maxPerStageDescriptorStorageBuffers = fake_storage_buffers;
+    if (fake_storage_align)
+        l->minStorageBufferOffsetAlignment = fake_storage_align;
+}
+
+static VKAPI_ATTR void VKAPI_CALL faked_get_props(VkPhysicalDevice pd, VkPhysicalDeviceProperties *p)
+{
+    real_get_props(pd, p);
+    lower_limits(&p->limits);
+}
+
+static VKAPI_ATTR void VKAPI_CALL faked_get_props2(VkPhysicalDevice pd, VkPhysicalDeviceProperties2 *p)
+{
+    real_get_props2(pd, p);
+    lower_limits(&p->properties.limits);
+}
+
+static VKAPI_ATTR PFN_vkVoidFunction VKAPI_CALL faked_gipa(VkInstance instance, const char *name)
+{
+    PFN_vkVoidFunction f = real_gipa(instance, name);
+    if (f && strcmp(name, "vkGetPhysicalDeviceProperties") == 0) {
+        real_get_props = (PFN_vkGetPhysicalDeviceProperties)f;
+        return (PFN_vkVoidFunction)faked_get_props;
+    }
+    if (f && strcmp(name, "vkGetPhysicalDeviceProperties2") == 0) {
+        real_get_props2 = (PFN_vkGetPhysicalDeviceProperties2)f;
+        return (PFN_vkVoidFunction)faked_get_props2;
+    }
+    return f;
+}
+
+/* Creates a sorter of `algorithm` on the faked limits; returns its result, and its properties
+ * and requirements in *props / *reqs on success (the sorter is destroyed). */
+static vksort_result create_on_lowered(vksort_vk_algorithm algorithm, vksort_vk_sorter_properties *props,
+                                       vksort_vk_memory_requirements *reqs, char *message, size_t message_size)
+{
+    vksort_vk_sorter_create_info ci;
+    sort_check_create_info(&rig, &ci);
+    ci.key_type = VKSORT_KEY_U32;
+    ci.has_payload = 1;
+    ci.max_count = 1u << 16;
+    ci.algorithm = algorithm;
+    vksort_vk_diagnostics diag;
+    memset(&diag, 0, sizeof diag);
+    ci.diagnostics = &diag;
+    real_gipa = ci.get_instance_proc_addr;
+    ci.get_instance_proc_addr = faked_gipa;
+    vksort_vk_sorter *s = NULL;
+    vksort_result r = vksort_vk_sorter_create(&ci, &s);
+    snprintf(message, message_size, "%s", diag.message);
+    if (r == VKSORT_SUCCESS) {
+        vksort_vk_get_sorter_properties(s, props);
+        CHECK_EQ(vksort_vk_get_memory_requirements(s, reqs), VKSORT_SUCCESS);
+        vksort_vk_sorter_destroy(s);
+    } else {
+        CHECK(s == NULL);
+    }
+    return r;
+}
+
+static void test_device_limits(void)
+{
+    vksort_vk_sorter_properties props;
+    vksort_vk_memory_requirements reqs;
+    char msg[512];
+    vksort_result r;
+    /* The spec's minimum of 128 invocations: the radix passes of 256 cannot run. */
+    fake_invocations = 128;
+    CHECK_EQ(create_on_lowered(VKSORT_VK_ALGORITHM_ONESWEEP, &props, &reqs, msg, sizeof msg),
+             VKSORT_ERROR_DEVICE_LIMITS);
+    CHECK(strstr(msg, "maxComputeWorkGroupInvocations") != NULL);
+    CHECK_EQ(create_on_lowered(VKSORT_VK_ALGORITHM_PORTABLE, &props, &reqs, msg, sizeof msg),
+             VKSORT_ERROR_DEVICE_LIMITS);
+    r = create_on_lowered(VKSORT_VK_ALGORITHM_AUTO, &props, &reqs, msg, sizeof msg);
+    CHECK_EQ(r, VKSORT_SUCCESS);
+    if (r == VKSORT_SUCCESS) {
+        CHECK_EQ(props.algorithm, VKSORT_VK_ALGORITHM_BITONIC);
+        CHECK(props.workgroup_size <= 128u);
+        CHECK(props.rank_workgroup_size <= 128u);
+    }
+    fake_invocations = 0;
+    /* Storage buffers per stage: radix passes bind 8, bitonic ones 5 (the spec's minimum: 4). */
+    fake_storage_buffers = 7;
+    CHECK_EQ(create_on_lowered(VKSORT_VK_ALGORITHM_ONESWEEP, &props, &reqs, msg, sizeof msg),
+             VKSORT_ERROR_DEVICE_LIMITS);
+    CHECK(strstr(msg, "maxPerStageDescriptorStorageBuffers") != NULL);
+    r = create_on_lowered(VKSORT_VK_ALGORITHM_AUTO, &props, &reqs, msg, sizeof msg);
+    CHECK_EQ(r, VKSORT_SUCCESS);
+    if (r == VKSORT_SUCCESS)
+        CHECK_EQ(props.algorithm, VKSORT_VK_ALGORITHM_BITONIC);
+    fake_storage_buffers = 4;
+    CHECK_EQ(create_on_lowered(VKSORT_VK_ALGORITHM_BITONIC, &props, &reqs, msg, sizeof msg),
+             VKSORT_ERROR_DEVICE_LIMITS);
+    CHECK(strstr(msg, "maxPerStageDescriptorStorageBuffers") != NULL);
+    CHECK_EQ(create_on_lowered(VKSORT_VK_ALGORITHM_AUTO, &props, &reqs, msg, sizeof msg),
+             VKSORT_ERROR_DEVICE_LIMITS);
+    fake_storage_buffers = 0;
+    /* A storage offset alignment of 1 (allowed): the scratch still takes fills and indirect
+     * dispatches, whose offsets must be multiples of 4. */
+    fake_storage_align = 1;
+    r = create_on_lowered(VKSORT_VK_ALGORITHM_AUTO, &props, &reqs, msg, sizeof msg);
+    CHECK_EQ(r, VKSORT_SUCCESS);
+    if (r == VKSORT_SUCCESS) {
+        CHECK_EQ(reqs.scratch_alignment, 4u);
+        CHECK_EQ(reqs.keys_alignment, 4u);
+    }
+    fake_storage_align = 0;
+}
+
 /* ---- timestamps ---- */
 static void test_timestamps(void)
 {
@@ -668,6 +793,15 @@ static void test_rank_sort(void)
     }
     small_sort_mode = VKSORT_VK_SMALL_SORT_RANK;
     unsigned rot = 0;
+    /* A max_count that is not a multiple of 4: the staging rounds up, the capacity reported
+     * does not (no count above max_count is sorted). */
+    sorter_slot *tiny = get_sorter(VKSORT_KEY_U32, 1, 5, 0);
+    if (tiny) {
+        CHECK_EQ(tiny->props.rank_capacity, 5u);
+        for (uint32_t n = 2; n <= 5; ++n, ++rot)
+            CHECK(run_rank_case(VKSORT_KEY_U32, 1, n, 0, 5, rot));
+        CHECK(run_rank_case(VKSORT_KEY_U32, 1, 0xffffffffu, 1, 5, rot++));
+    }
     /* Default workgroups with the control words cleared before every sort; then small
      * workgroups (more of them per sort, so more that find others still reading and stage)
      * on a persistent scratch: prepared once per sorter, then kept through every case of that
@@ -819,6 +953,7 @@ int main(int argc, char **argv)
         printf("     (%.1f s)\n", (vk_rig_now_ms() - s_) / 1000.0);        \
     } while (0)
     TIMED(test_errors);
+    TIMED(test_device_limits);
     TIMED(test_matrix_small);
     TIMED(test_flags_cross);
     TIMED(test_small_tiles);
