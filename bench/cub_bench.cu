@@ -4,6 +4,7 @@
 
 #include "vksort/cuda.h"
 
+#include <cub/block/block_reduce.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cuda_runtime_api.h>
 
@@ -20,60 +21,89 @@ extern "C" {
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 #include <vector>
 
 #define CUB_BENCH_API extern "C" __attribute__((visibility("default")))
 
 #include "bench_cuda_common.cuh"
+#include "shaders/bench_data.h"
 
 namespace {
 
-__device__ __forceinline__ uint64_t mix(uint64_t x)
+/* Fresh input of a run: `words` 32-bit words of keys by vksort-gpu-bench's generator
+ * (bench_data.h: the same hash, seeds and distributions), and payloads 0, 1, ... */
+__global__ void generate(uint32_t *words, size_t word_count, uint32_t *values, size_t n,
+                         uint32_t seed, uint32_t mode)
 {
-    x += 0x9e3779b97f4a7c15ull;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
-
-/* Fresh keys for a run: 32 or 64 random bits, or a finite float in [-1000, 1000). */
-template <typename K> __device__ K make_key(uint64_t r);
-template <> __device__ uint32_t make_key<uint32_t>(uint64_t r) { return (uint32_t)r; }
-template <> __device__ uint64_t make_key<uint64_t>(uint64_t r) { return r; }
-template <> __device__ float make_key<float>(uint64_t r)
-{
-    return ((float)(uint32_t)(r >> 40) / 16777216.0f) * 2000.0f - 1000.0f;
-}
-
-template <typename K>
-__global__ void generate(K *keys, uint32_t *values, size_t n, uint64_t seed)
-{
+    const uint32_t salt = bench_salt(seed);
     const size_t stride = (size_t)gridDim.x * blockDim.x;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        keys[i] = make_key<K>(mix(seed ^ (i * 0x2545f4914f6cdd1dull)));
-        if (values)
+    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i < word_count; i += stride) {
+        words[i] = bench_word(salt, (uint32_t)i, mode);
+        if (values && i < n)
             values[i] = (uint32_t)i;
     }
 }
 
-template <typename K> __device__ bool in_order(K a, K b, int begin, int end)
-{
-    const int width = end - begin;
-    const K mask = width >= (int)(sizeof(K) * 8) ? ~K(0) : (K)((K(1) << width) - 1u);
-    return ((a >> begin) & mask) <= ((b >> begin) & mask);
-}
-template <> __device__ bool in_order<float>(float a, float b, int, int) { return a <= b; }
+struct key2 {
+    uint32_t lo, hi;
+};
 
-template <typename K>
-__global__ void count_inversions(const K *keys, size_t n, int begin, int end,
-                                 unsigned long long *out)
+__device__ __forceinline__ key2 sort_key(uint32_t lo, uint32_t hi, uint32_t kw, uint32_t encoding,
+                                         uint32_t mask_lo, uint32_t mask_hi)
 {
-    const size_t stride = (size_t)gridDim.x * blockDim.x;
-    unsigned long long bad = 0;
-    for (size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x; i + 1 < n; i += stride)
-        bad += !in_order<K>(keys[i], keys[i + 1], begin, end);
-    if (bad)
-        atomicAdd(out, bad);
+    if (kw == 1)
+        return {bench_encode_top(lo, encoding) & mask_lo, 0u};
+    return {lo & mask_lo, bench_encode_top(hi, encoding) & mask_hi};
+}
+
+/* One sort's result against its input, as bench/shaders/check_sorted.comp checks vksort's:
+ * order in the bit range, each payload's key, stability, and the multiset sums; added into
+ * result[BENCH_CHECK_*]. */
+__global__ void check(const uint32_t *keys, const uint32_t *values, uint32_t n, uint32_t seed,
+                      uint32_t mode, uint32_t kw, uint32_t encoding, uint32_t mask_lo,
+                      uint32_t mask_hi, uint32_t *result)
+{
+    const uint32_t salt = bench_salt(seed);
+    uint32_t s[7] = {0, 0, 0, 0, 0, 0, 0};
+    const uint32_t stride = gridDim.x * blockDim.x;
+    for (uint32_t e = blockIdx.x * blockDim.x + threadIdx.x; e < n; e += stride) {
+        const uint32_t lo = keys[e * kw], hi = kw == 2 ? keys[e * kw + 1] : 0u;
+        const key2 k = sort_key(lo, hi, kw, encoding, mask_lo, mask_hi);
+        const uint32_t v = values ? values[e] : 0u;
+        if (e > 0) {
+            const key2 p = sort_key(keys[(e - 1) * kw], kw == 2 ? keys[(e - 1) * kw + 1] : 0u, kw,
+                                    encoding, mask_lo, mask_hi);
+            if (k.hi < p.hi || (k.hi == p.hi && k.lo < p.lo))
+                ++s[BENCH_CHECK_ORDER];
+            else if (values && k.hi == p.hi && k.lo == p.lo && values[e - 1] >= v)
+                ++s[BENCH_CHECK_STABLE]; /* CUB's sorts are stable */
+        }
+        uint32_t w_out, w_in;
+        if (values) {
+            if (bench_word(salt, v * kw, mode) != lo ||
+                (kw == 2 && bench_word(salt, v * kw + 1, mode) != hi))
+                ++s[BENCH_CHECK_PAIR];
+            w_out = v;
+            w_in = e;
+        } else {
+            w_out = bench_key_word(lo, hi);
+            w_in = bench_key_word(bench_word(salt, e * kw, mode),
+                                  kw == 2 ? bench_word(salt, e * kw + 1, mode) : 0u);
+        }
+        s[BENCH_CHECK_OUT_A] += bench_mix_a(w_out);
+        s[BENCH_CHECK_IN_A] += bench_mix_a(w_in);
+        s[BENCH_CHECK_OUT_B] += bench_mix_b(w_out);
+        s[BENCH_CHECK_IN_B] += bench_mix_b(w_in);
+    }
+    using reduce = cub::BlockReduce<uint32_t, 256>;
+    __shared__ typename reduce::TempStorage temp;
+    for (int j = 0; j < 7; ++j) {
+        const uint32_t total = reduce(temp).Sum(s[j]);
+        if (threadIdx.x == 0 && total)
+            atomicAdd(&result[j], total);
+        __syncthreads(); /* temp is reused */
+    }
 }
 
 unsigned grid_for(size_t n)
@@ -102,7 +132,7 @@ double median(std::vector<double> v)
 }
 
 struct device_buffers {
-    void *p[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+    void *p[6] = {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
     cudaStream_t stream = nullptr;
     cudaEvent_t start = nullptr, stop = nullptr;
     ~device_buffers()
@@ -120,13 +150,15 @@ struct device_buffers {
 
 /* `sorts` sorts of n elements each (own key/value ranges, one temporary storage, one stream:
  * a frame's sorts one after the other) between two events, `runs` times after the warm-ups
- * (bench_warmup.h); median of the time per sort. Fresh data every run; every sort of the last
- * run checked. */
+ * (bench_warmup.h); median of the time per sort. Fresh data every run; every sort of every run
+ * checked on the device after the events (check), the result read once at the end. */
 template <typename K>
-int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, double *median_ms)
+int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, uint32_t mode,
+              double *median_ms)
 {
     device_buffers b;
     const size_t total = n * (size_t)sorts;
+    const uint32_t kw = sizeof(K) / 4;
     BENCH_CUDA_CHECK(cudaStreamCreateWithFlags(&b.stream, cudaStreamNonBlocking));
     BENCH_CUDA_CHECK(cudaEventCreate(&b.start));
     BENCH_CUDA_CHECK(cudaEventCreate(&b.stop));
@@ -136,6 +168,9 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
         BENCH_CUDA_CHECK(cudaMalloc(&b.p[2], total * 4));
         BENCH_CUDA_CHECK(cudaMalloc(&b.p[3], total * 4));
     }
+    BENCH_CUDA_CHECK(cudaMalloc(&b.p[5], BENCH_CHECK_WORDS * 4));
+    uint32_t *d_check = (uint32_t *)b.p[5];
+    BENCH_CUDA_CHECK(cudaMemsetAsync(d_check, 0, BENCH_CHECK_WORDS * 4, b.stream));
     std::vector<cub::DoubleBuffer<K>> keys;
     std::vector<cub::DoubleBuffer<uint32_t>> values;
     for (int i = 0; i < sorts; ++i) {
@@ -147,21 +182,41 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
     BENCH_CUDA_CHECK(cub_call<K>(nullptr, temp_bytes, keys[0], pairs ? &values[0] : nullptr, (int)n,
                                  begin, end, b.stream));
     BENCH_CUDA_CHECK(cudaMalloc(&b.p[4], temp_bytes ? temp_bytes : 1));
+    /* The check's order: the key bits sorted, in CUB's order (floats: -0.0 ties +0.0). */
+    const uint32_t encoding = std::is_same<K, float>::value ? BENCH_ENC_FLOAT_ZERO_TIE : BENCH_ENC_UNSIGNED;
+    const int bits = end - begin;
+    const uint64_t mask = (bits >= 64 ? ~0ull : ((1ull << bits) - 1u)) << begin;
+    std::vector<uint32_t> seeds((size_t)sorts);
     std::vector<double> times;
     bench_warmup warm;
     bench_warmup_init(&warm);
     bool warmed = false;
-    uint64_t seed = 0x1234567ull;
+    uint32_t seed = 7919u; /* vksort-gpu-bench's first seed */
+    auto record_checks = [&]() -> cudaError_t {
+        for (int i = 0; i < sorts; ++i) {
+            check<<<grid_for(n), 256, 0, b.stream>>>((const uint32_t *)keys[i].Current(),
+                                                      pairs ? values[i].Current() : nullptr,
+                                                      (uint32_t)n, seeds[(size_t)i], mode, kw,
+                                                      encoding, (uint32_t)mask,
+                                                      (uint32_t)(mask >> 32), d_check);
+            cudaError_t e = cudaGetLastError();
+            if (e != cudaSuccess)
+                return e;
+        }
+        return cudaSuccess;
+    };
     while ((int)times.size() < runs) {
         /* A warm-up enqueues warm.batch rounds (the events around the last), so that the GPU
-         * stays busy between the host's waits; a timed run one. */
+         * stays busy between the host's waits; a timed run one. Each round's sorts are checked
+         * before the next round's input overwrites them; the last round's after its events. */
         const int reps = warmed ? 1 : warm.batch;
         for (int rep = 0; rep < reps; ++rep) {
             /* Fresh data into the current buffers (outside the timed region). */
             for (int i = 0; i < sorts; ++i) {
-                generate<K><<<grid_for(n), 256, 0, b.stream>>>(
-                    keys[i].Current(), pairs ? values[i].Current() : nullptr, n, seed);
-                seed += 7919u;
+                seeds[(size_t)i] = seed++;
+                generate<<<grid_for(n * kw), 256, 0, b.stream>>>(
+                    (uint32_t *)keys[i].Current(), n * kw, pairs ? values[i].Current() : nullptr,
+                    n, seeds[(size_t)i], mode);
                 BENCH_CUDA_CHECK(cudaGetLastError());
             }
             if (rep == reps - 1)
@@ -170,8 +225,11 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
                 BENCH_CUDA_CHECK(cub_call<K>(b.p[4], temp_bytes, keys[i],
                                              pairs ? &values[i] : nullptr, (int)n, begin, end,
                                              b.stream));
+            if (rep < reps - 1)
+                BENCH_CUDA_CHECK(record_checks());
         }
         BENCH_CUDA_CHECK(cudaEventRecord(b.stop, b.stream));
+        BENCH_CUDA_CHECK(record_checks());
         BENCH_CUDA_CHECK(cudaEventSynchronize(b.stop));
         float ms = 0.0f;
         BENCH_CUDA_CHECK(cudaEventElapsedTime(&ms, b.start, b.stop));
@@ -180,23 +238,18 @@ int time_kind(bool pairs, size_t n, int begin, int end, int runs, int sorts, dou
         else
             warmed = bench_warmup_step(&warm, ms, reps, 1);
     }
-    /* Every result of the last run is sorted. */
-    unsigned long long *d_bad = nullptr, bad = 0;
-    BENCH_CUDA_CHECK(cudaMalloc(&d_bad, sizeof *d_bad));
-    cudaError_t e = cudaMemsetAsync(d_bad, 0, sizeof *d_bad, b.stream);
-    for (int i = 0; i < sorts && e == cudaSuccess; ++i) {
-        count_inversions<K><<<grid_for(n), 256, 0, b.stream>>>(keys[i].Current(), n, begin, end,
-                                                              d_bad);
-        e = cudaGetLastError();
-    }
-    if (e == cudaSuccess)
-        e = cudaMemcpyAsync(&bad, d_bad, sizeof bad, cudaMemcpyDeviceToHost, b.stream);
-    if (e == cudaSuccess)
-        e = cudaStreamSynchronize(b.stream);
-    cudaFree(d_bad);
-    BENCH_CUDA_CHECK(e);
-    if (bad)
-        return fail("CUB result not sorted: %llu inversions (n %zu, %d sorts)", bad, n, sorts);
+    uint32_t r[BENCH_CHECK_WORDS];
+    BENCH_CUDA_CHECK(cudaMemcpyAsync(r, d_check, sizeof r, cudaMemcpyDeviceToHost, b.stream));
+    BENCH_CUDA_CHECK(cudaStreamSynchronize(b.stream));
+    if (r[BENCH_CHECK_ORDER] || r[BENCH_CHECK_PAIR] || r[BENCH_CHECK_STABLE] ||
+        r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] || r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B])
+        return fail("CUB result check failed (n %zu, %d sorts): %u out of order, %u payloads with "
+                    "another key, %u unstable, multiset sums %s",
+                    n, sorts, r[BENCH_CHECK_ORDER], r[BENCH_CHECK_PAIR], r[BENCH_CHECK_STABLE],
+                    r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] ||
+                            r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B]
+                        ? "differ"
+                        : "equal");
     *median_ms = median(times);
     bench_error[0] = '\0';
     return 0;
@@ -226,13 +279,13 @@ CUB_BENCH_API int cub_bench_available(void)
 }
 
 CUB_BENCH_API int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs,
-                                 double *median_ms)
+                                 int dist, double *median_ms)
 {
-    return cub_bench_time_frame(kind, n, begin_bit, end_bit, runs, 1, median_ms);
+    return cub_bench_time_frame(kind, n, begin_bit, end_bit, runs, 1, dist, median_ms);
 }
 
 CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int end_bit, int runs,
-                                       int sorts, double *median_ms)
+                                       int sorts, int dist, double *median_ms)
 {
     if (!median_ms || n == 0 || n > 0x7fffffffu || sorts < 1 || n * (size_t)sorts > (1u << 30))
         return fail("bad arguments (n must be 1 .. 2^31 - 1, 1 .. 2^30 elements in all, "
@@ -245,18 +298,24 @@ CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int en
         end_bit = width;
     if (begin_bit < 0 || begin_bit >= end_bit || end_bit > width)
         return fail("bad bit range [%d, %d) for %d-bit keys", begin_bit, end_bit, width);
+    if (dist != (int)BENCH_FILL_RANDOM && (dist != (int)BENCH_FILL_DEPTH || width != 32))
+        return fail("unknown distribution %d (uniform, or depth for 32-bit keys)", dist);
+    /* The generator and the check index 32-bit words in 32 bits. */
+    if (n * (size_t)sorts * (size_t)(width / 32) > 0xffffffffu)
+        return fail("too many key words for the generator");
+    const uint32_t mode = (uint32_t)dist;
     if (kind == CUB_BENCH_F32_PAIRS && (begin_bit != 0 || end_bit != 32))
         return fail("f32 pairs: CUB's float keys are timed on every bit only");
     switch (kind) {
     case CUB_BENCH_U32_KEYS:
-        return time_kind<uint32_t>(false, n, begin_bit, end_bit, runs, sorts, median_ms);
+        return time_kind<uint32_t>(false, n, begin_bit, end_bit, runs, sorts, mode, median_ms);
     case CUB_BENCH_U32_PAIRS:
-        return time_kind<uint32_t>(true, n, begin_bit, end_bit, runs, sorts, median_ms);
-    case CUB_BENCH_F32_PAIRS: return time_kind<float>(true, n, 0, 32, runs, sorts, median_ms);
+        return time_kind<uint32_t>(true, n, begin_bit, end_bit, runs, sorts, mode, median_ms);
+    case CUB_BENCH_F32_PAIRS: return time_kind<float>(true, n, 0, 32, runs, sorts, mode, median_ms);
     case CUB_BENCH_U64_KEYS:
-        return time_kind<uint64_t>(false, n, begin_bit, end_bit, runs, sorts, median_ms);
+        return time_kind<uint64_t>(false, n, begin_bit, end_bit, runs, sorts, mode, median_ms);
     case CUB_BENCH_U64_PAIRS:
-        return time_kind<uint64_t>(true, n, begin_bit, end_bit, runs, sorts, median_ms);
+        return time_kind<uint64_t>(true, n, begin_bit, end_bit, runs, sorts, mode, median_ms);
     default: return fail("unknown kind %d", kind);
     }
 }
@@ -493,7 +552,7 @@ CUB_BENCH_API int cub_bench_interop(size_t n, int frames, cub_bench_interop_resu
         return fail("%d Vulkan validation messages (see stderr)", k->messages);
 
     double cub_alone = -1.0;
-    if (cub_bench_time(CUB_BENCH_U32_PAIRS, n, 0, 32, frames, &cub_alone) != 0)
+    if (cub_bench_time(CUB_BENCH_U32_PAIRS, n, 0, 32, frames, (int)BENCH_FILL_RANDOM, &cub_alone) != 0)
         return -1;
     out->n = n;
     out->frames = frames;

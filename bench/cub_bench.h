@@ -18,9 +18,8 @@ extern "C" {
 typedef enum cub_bench_kind {
     CUB_BENCH_U32_KEYS = 0,   /* SortKeys<uint32_t> */
     CUB_BENCH_U32_PAIRS = 1,  /* SortPairs<uint32_t, uint32_t> */
-    /* SortPairs<float, uint32_t>: CUB's own float keys (its order ties -0.0 with +0.0 and leaves
-     * NaNs unordered, unlike vksort's totalOrder; the data here is finite, so the baseline is
-     * exactly what a CUB user would run). */
+    /* SortPairs<float, uint32_t>: CUB's own float keys (its order ties -0.0 with +0.0, unlike
+     * vksort's totalOrder; the check allows that tie and nothing else). */
     CUB_BENCH_F32_PAIRS = 2,
     CUB_BENCH_U64_KEYS = 3,   /* SortKeys<uint64_t> */
     CUB_BENCH_U64_PAIRS = 4,  /* SortPairs<uint64_t, uint32_t> */
@@ -40,15 +39,19 @@ int cub_bench_available(void);
  * raised to 20) sorts of n elements of `kind` on bits [begin_bit, end_bit) (end_bit 0: the key
  * width), DoubleBuffer form, temporary storage allocated once. Warm-ups first, by
  * vksort-gpu-bench's rule (at least 400 ms of GPU work, then until the fastest has settled). Fresh
- * data every run, generated on the device by a small kernel outside the timed region. The last
- * run's result is checked sorted (on the bits sorted) on the device; a failure is an error. */
-int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs, double *median_ms);
+ * data every run, generated on the device outside the timed region by vksort-gpu-bench's
+ * generator (bench/shaders/bench_data.h; dist: BENCH_FILL_RANDOM, or BENCH_FILL_DEPTH for
+ * 32-bit keys). Every run's result (warm-ups too) is checked on the device as vksort's are
+ * (order in the bit range, each payload's key, stability, the input's multiset); a failure is
+ * an error. */
+int cub_bench_time(int kind, size_t n, int begin_bit, int end_bit, int runs, int dist,
+                   double *median_ms);
 
 /* The same for one frame's `sorts` sorts of n elements each (own ranges, one temporary storage,
- * one stream) between two events: median device time per sort. Every sort of the last run is
+ * one stream) between two events: median device time per sort. Every sort of every run is
  * checked. cub_bench_time is this with sorts = 1. */
 int cub_bench_time_frame(int kind, size_t n, int begin_bit, int end_bit, int runs, int sorts,
-                         double *median_ms);
+                         int dist, double *median_ms);
 
 /* One frame: Vulkan keygen (a copy of fresh f32 keys and indices into exportable buffers,
  * standing in for a compute pass) -> signal W -> vksort_cuda_sort_vk (waits W, f32 pairs

@@ -9,8 +9,11 @@
  * H200 drop its clocks to 345 MHz, and the next sorts ran 2-5x slower - docs/perf-notes.md,
  * ninth session); GPU time from the sort's own first/last timestamps; median of --runs (>= 20)
  * after warm-ups that keep the GPU busy until its clocks have settled (bench/bench_warmup.h);
- * the first warm-up and the last run are checked sorted on the host.
- * CUB: bench/cub_bench.h (cudaEvents, fresh data each run, checked) when built with CUDA.
+ * every run (warm-ups too) is checked on the GPU after its sort (bench/shaders/check_sorted.comp:
+ * order in the bit range, each payload's key, stability, and the input's multiset through two
+ * order-independent sums), the results read once after the last run.
+ * CUB: bench/cub_bench.h (cudaEvents, the same generator and the same check on every run) when
+ * built with CUDA; a CUB failure fails the benchmark.
  * Also measures the copy rate (vkCmdCopyBuffer, read + write bytes) for the bandwidth floor:
  * bytes a radix sort must move = key (+payload) bytes x (1 histogram read of keys + 2 per
  * active digit pass), over the copy rate.
@@ -49,12 +52,15 @@
  *                 last run's) - to see which runs and passes make a median
  *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
  *                 keys, whose top digit has four values - instead of uniform random words
- *                 (32-bit keys only; CUB then runs not: its generator is uniform)
+ *                 (32-bit keys only)
+ *   --corrupt-keys, --corrupt-values: test hooks; after every sort the first key word (or
+ *                 payload) is overwritten, so that the check must fail the run
  * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per
  * reason; where that is a vksort radix sorter refusing the --radix-* tuning, the exit status is 1.
  */
 #include "bench_warmup.h"
 #include "gpu_fill.h"
+#include "shaders/bench_data.h"
 #include "support/sort_check.h"
 #include "support/test_data.h"
 #include "support/vk_rig.h"
@@ -69,8 +75,8 @@
 
 /* Warm-up bookkeeping of a timing loop (the rule: bench_warmup.h): after the run numbered r
  * (negative: a warm-up of `reps` sorts, the last of which took one_ms) returns the next r -
- * another warm-up (-1) until the GPU is warm. The first warm-up does not count: the host checks
- * its result, and a large check idles the GPU long enough to drop its clocks. */
+ * another warm-up (-1) until the GPU is warm. The first warm-up does not count: it runs from cold
+ * (pipelines, caches, the persistent scratch's preparation). */
 static int bench_next_run(int r, double one_ms, int reps, bench_warmup *w)
 {
     if (r >= 0)
@@ -110,6 +116,8 @@ static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
+static const char *dist_name = "uniform"; /* the CSV's dist column */
+static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
 
 /* The generator (when created) and the rig. */
 static void bench_shutdown(void)
@@ -122,6 +130,16 @@ static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+/* The median of v[0..n) (sorts v), the mean of the middle two for even n, as cub_bench.cu's;
+ * -1 for none. */
+static double median_of(double *v, int n)
+{
+    if (n <= 0)
+        return -1;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
 static int listed(const char *list, const char *name)
@@ -186,42 +204,6 @@ static const char *ratio_cell(double ratio, char cell[16])
     return cell;
 }
 
-/* Is keys[0..n) sorted (ascending, encoded order restricted to the bit range), and varied
- * enough to have been random input? */
-static int host_sorted(vksort_key_type type, const void *keys, size_t n, uint32_t lo, uint32_t hi)
-{
-    const size_t ks = vksort_key_size(type);
-    uint32_t width = (uint32_t)ks * 8u;
-    if (hi == 0)
-        hi = width;
-    uint64_t mask = ((hi - lo) == 64 ? ~0ull : ((1ull << (hi - lo)) - 1u)) << lo;
-    uint64_t prev = 0, prev_raw = 0;
-    size_t changes = 0; /* neighbours with different keys: random input is mostly distinct */
-    for (size_t i = 0; i < n; ++i) {
-        uint64_t e, raw;
-        if (ks == 8) {
-            uint64_t b;
-            memcpy(&b, (const unsigned char *)keys + i * 8, 8);
-            raw = b;
-            e = vksort_encode_u64_bits(type, b);
-        } else {
-            uint32_t b;
-            memcpy(&b, (const unsigned char *)keys + i * 4, 4);
-            raw = b;
-            e = vksort_encode_u32_bits(type, b);
-        }
-        e &= mask;
-        if (i && e < prev)
-            return 0;
-        changes += i && raw != prev_raw;
-        prev = e;
-        prev_raw = raw;
-    }
-    /* A generator that wrote nothing (zeros, or one value) would sort trivially: uniform
-     * random keys leave at least half of the neighbours different (2^28 u32 keys: ~97 %). */
-    return n < 64 || changes >= n / 2;
-}
-
 /* A sorter of `algo` for the workload and up to n keys with the command line's tuning, or NULL
  * with the reason in detail. */
 static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *w, uint32_t n,
@@ -255,11 +237,12 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     return s;
 }
 
-/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, their
- * descriptor sets for the input generator, and a host-visible read-back for the checks. */
+/* The buffers of one timed configuration: device-local keys (+ payload) and scratch, the
+ * check's result words, their descriptor sets for the generator and the check, and a small
+ * host-visible read-back (the check's words, the fallback counter). */
 typedef struct bench_buffers {
-    vk_rig_buffer keys, vals, scratch, back;
-    VkDescriptorSet fill_keys, fill_vals;
+    vk_rig_buffer keys, vals, scratch, check, back;
+    VkDescriptorSet fill_keys, fill_vals, check_set;
     VkDeviceSize key_bytes, value_bytes; /* value_bytes 0: no payload */
 } bench_buffers;
 
@@ -267,11 +250,13 @@ static void bench_buffers_destroy(bench_buffers *b)
 {
     gpu_fill_release(&fill, b->fill_keys);
     gpu_fill_release(&fill, b->fill_vals);
+    gpu_fill_release(&fill, b->check_set);
     vk_rig_buffer_destroy(&rig, &b->keys);
     vk_rig_buffer_destroy(&rig, &b->vals);
     vk_rig_buffer_destroy(&rig, &b->scratch);
+    vk_rig_buffer_destroy(&rig, &b->check);
     vk_rig_buffer_destroy(&rig, &b->back);
-    b->fill_keys = b->fill_vals = VK_NULL_HANDLE;
+    b->fill_keys = b->fill_vals = b->check_set = VK_NULL_HANDLE;
 }
 
 /* For `elements` keys of the workload (and their payloads); 0, or -1 with nothing left. */
@@ -290,13 +275,16 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
               vk_rig_buffer_create(&rig, req->scratch_size,
                                    req->scratch_usage | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, 0,
                                    &b->scratch) ||
-              vk_rig_buffer_create(&rig, kb, st, 1, &b->back);
+              vk_rig_buffer_create(&rig, BENCH_CHECK_WORDS * 4, st, 0, &b->check) ||
+              vk_rig_buffer_create(&rig, BENCH_CHECK_WORDS * 4, st, 1, &b->back);
     if (w->payload)
         err = err || vk_rig_buffer_create(&rig, vb, st, 0, &b->vals);
     if (!err) {
         b->fill_keys = gpu_fill_bind(&fill, b->keys.buffer);
         b->fill_vals = w->payload ? gpu_fill_bind(&fill, b->vals.buffer) : VK_NULL_HANDLE;
-        err = !b->fill_keys || (w->payload && !b->fill_vals);
+        b->check_set = gpu_check_bind(&fill, b->keys.buffer, w->payload ? b->vals.buffer : VK_NULL_HANDLE,
+                                      b->check.buffer);
+        err = !b->fill_keys || (w->payload && !b->fill_vals) || !b->check_set;
     }
     if (err)
         bench_buffers_destroy(b);
@@ -305,11 +293,20 @@ static int bench_buffers_create(bench_buffers *b, const workload *w, VkDeviceSiz
     return err ? -1 : 0;
 }
 
+/* Zeroes the check's result words (before the configuration's first check). */
+static void bench_record_check_reset(const bench_buffers *b, VkCommandBuffer cmd)
+{
+    vkCmdFillBuffer(cmd, b->check.buffer, 0, BENCH_CHECK_WORDS * 4, 0);
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+}
+
 /* A run's input, generated on the GPU: fresh random keys (a new seed every run) and payloads
  * 0, 1, ..., then a barrier that makes them visible to the sort. The first barrier orders the
- * generator's writes after the previous run's sort and read-back (earlier submissions), and
- * makes a persistent scratch's fill (vksort_vk_cmd_init_scratch, recorded before) available to
- * the compute stage: the barrier chain carries it to the sort. */
+ * generator's writes after the previous run's sort and check (earlier in the command buffer or
+ * in earlier submissions), and makes a persistent scratch's fill (vksort_vk_cmd_init_scratch,
+ * recorded before) available to the compute stage: the barrier chain carries it to the sort. */
 static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint32_t seed)
 {
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
@@ -324,15 +321,71 @@ static void bench_record_input(const bench_buffers *b, VkCommandBuffer cmd, uint
                    VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
 }
 
-/* The sorted keys into the host-visible read-back buffer, after the sorts' last writes. */
-static void bench_record_readback(const bench_buffers *b, VkCommandBuffer cmd)
+/* The check of `sorts` sorts of n elements each (sort i: elements [i n, (i + 1) n)) after their
+ * last writes; with --corrupt-*, the first key word or payload overwritten first. */
+static void bench_record_check(const bench_buffers *b, VkCommandBuffer cmd, const workload *w,
+                               uint32_t n, int sorts, uint32_t seed, uint32_t bit_lo,
+                               uint32_t bit_hi, int stable)
 {
+    if (corrupt) {
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+        const int keys = corrupt == 1 || !w->payload;
+        vkCmdFillBuffer(cmd, keys ? b->keys.buffer : b->vals.buffer, 0, 4, keys ? 0u : 7u);
+        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT);
+    }
+    vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                   VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    gpu_check_info ci;
+    memset(&ci, 0, sizeof ci);
+    ci.n = n;
+    ci.seed = seed;
+    ci.mode = (uint32_t)key_fill;
+    ci.key_words = (uint32_t)vksort_key_size(w->type) / 4u;
+    ci.encoding = w->type == VKSORT_KEY_F32 || w->type == VKSORT_KEY_F64   ? BENCH_ENC_FLOAT
+                  : w->type == VKSORT_KEY_I32 || w->type == VKSORT_KEY_I64 ? BENCH_ENC_SIGNED
+                                                                           : BENCH_ENC_UNSIGNED;
+    gpu_check_masks(ci.key_words, bit_lo, bit_hi, &ci.mask_lo, &ci.mask_hi);
+    ci.flags = (w->payload ? GPU_CHECK_PAIRS : 0u) | (stable ? GPU_CHECK_STABLE : 0u);
+    for (int i = 0; i < sorts; ++i) {
+        ci.base = n * (uint32_t)i;
+        gpu_check_record(&fill, cmd, b->check_set, &ci);
+    }
+}
+
+/* Reads the check's result words back (a submission of its own, after the last run): 0 when
+ * every check passed, else 1 with what failed on stderr. */
+static int bench_check_result(const bench_buffers *b, const char *what, uint32_t n)
+{
+    VkCommandBuffer cmd = vk_rig_begin(&rig);
+    if (!cmd)
+        return 1;
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                    VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-    VkBufferCopy ck = {0, 0, b->key_bytes};
-    vkCmdCopyBuffer(cmd, b->keys.buffer, b->back.buffer, 1, &ck);
+    VkBufferCopy c = {0, 0, BENCH_CHECK_WORDS * 4};
+    vkCmdCopyBuffer(cmd, b->check.buffer, b->back.buffer, 1, &c);
     vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    if (vk_rig_submit_wait(&rig, cmd) != 0) {
+        fprintf(stderr, "vksort-gpu-bench: %s n=%u: the check's read-back failed\n", what, n);
+        return 1;
+    }
+    uint32_t r[BENCH_CHECK_WORDS];
+    memcpy(r, b->back.mapped, sizeof r);
+    const int bad = r[BENCH_CHECK_ORDER] || r[BENCH_CHECK_PAIR] || r[BENCH_CHECK_STABLE] ||
+                    r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] ||
+                    r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B];
+    if (bad)
+        fprintf(stderr,
+                "vksort-gpu-bench: %s n=%u: check failed: %u out of order, %u payloads with "
+                "another key, %u unstable, multiset sums %s\n",
+                what, n, r[BENCH_CHECK_ORDER], r[BENCH_CHECK_PAIR], r[BENCH_CHECK_STABLE],
+                r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] || r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B]
+                    ? "differ"
+                    : "equal");
+    return bad;
 }
 
 /* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
@@ -362,44 +415,59 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     si.bit_begin = bit_lo;
     si.bit_end = bit_hi;
     si.flags = algo == VKSORT_VK_ALGORITHM_BITONIC ? 0 : VKSORT_FLAG_STABLE;
-    uint32_t nts = vksort_vk_timestamp_query_count(s, &si);
-    VkQueryPool pool;
+    const uint32_t nts = vksort_vk_timestamp_query_count(s, &si);
+    VkQueryPool pool = VK_NULL_HANDLE;
     VkQueryPoolCreateInfo qp = {.sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
     qp.queryType = VK_QUERY_TYPE_TIMESTAMP;
     qp.queryCount = nts;
-    vkCreateQueryPool(rig.device, &qp, NULL, &pool);
-    si.query_pool = pool;
-
     double *times = calloc((size_t)runs, sizeof *times);
-    uint64_t *ts = calloc(nts, sizeof *ts);
+    uint64_t *ts = calloc(nts ? nts : 1, sizeof *ts);
+    int err = 0;
+    if (nts < 2) {
+        snprintf(detail, detail_len, "%s", vksort_vk_sorter_last_message(s));
+        err = 1;
+    } else if (!times || !ts || vkCreateQueryPool(rig.device, &qp, NULL, &pool) != VK_SUCCESS) {
+        snprintf(detail, detail_len, "allocation failed");
+        err = 1;
+    }
+    si.query_pool = pool;
     int measured = 0;
     uint32_t seed = 7919u;
     bench_warmup warm;
     bench_warmup_init(&warm);
-    for (int r = -2; r < runs;) {
+    for (int r = -2; !err && r < runs;) {
         const int first = r < 0 && warm.runs == 0;
         const int reps = r < 0 && !first ? warm.batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
-        /* A persistent scratch is prepared once, in the first warm-up run (the input's first
-         * barrier covers its fill too). */
-        if (persistent_scratch && first &&
-            vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
-            *check_failed = 1;
-        /* The sort resets its own queries: the timestamps are the last repetition's. */
-        for (int rep = 0; rep < reps; ++rep) {
-            bench_record_input(&bb, cmd, seed++);
-            vksort_vk_cmd_sort(s, cmd, &si);
+        if (!cmd) {
+            err = 1;
+            break;
         }
-        /* The first warm-up and the last run are checked (the host's check of a large sort
-         * idles the GPU long enough to drop its clocks, so none precedes a timed run). */
-        const int check = first || r == runs - 1;
-        if (check)
-            bench_record_readback(&bb, cmd);
-        vk_rig_submit_wait(&rig, cmd);
-        if (check && !host_sorted(w->type, bb.back.mapped, n, bit_lo, bit_hi))
-            *check_failed = 1;
-        vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+        /* A persistent scratch is prepared once, in the first warm-up run (the input's first
+         * barrier covers its fill too); the check's words are zeroed then. */
+        if (first) {
+            bench_record_check_reset(&bb, cmd);
+            if (persistent_scratch && vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
+                err = 1;
+        }
+        /* The sort resets its own queries: the timestamps are the last repetition's. Every
+         * sort is checked on the GPU after it, outside its timestamps. */
+        for (int rep = 0; !err && rep < reps; ++rep) {
+            const uint32_t run_seed = seed++;
+            bench_record_input(&bb, cmd, run_seed);
+            if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS) {
+                snprintf(detail, detail_len, "%s", vksort_vk_sorter_last_message(s));
+                err = 1;
+            }
+            bench_record_check(&bb, cmd, w, n, 1, run_seed, bit_lo, bit_hi,
+                               algo != VKSORT_VK_ALGORITHM_BITONIC);
+        }
+        if (vk_rig_submit_wait(&rig, cmd) != 0 ||
+            vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+            err = 1;
+        if (err)
+            break;
         const double ms = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (print_runs) {
             vksort_vk_pass_time run_passes[64];
@@ -416,47 +484,57 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             times[measured++] = ms;
         r = bench_next_run(r, ms, reps, &warm);
     }
-    /* Per-pass breakdown of the last run for the detail column. */
-    vksort_vk_pass_time passes[64];
-    uint32_t np = 64;
-    double total = 0;
-    detail[0] = '\0';
-    vksort_vk_sorter_properties props;
-    vksort_vk_get_sorter_properties(s, &props);
-    if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, passes, &np, &total) == VKSORT_SUCCESS) {
-        size_t used = 0;
-        /* The geometry this count took: small, the wave band's, mid or the default tiles. */
-        uint32_t tile, workgroup;
-        sort_check_radix_geometry(&props, n, &tile, &workgroup);
-        const int long_blocks =
-            props.radix_long_blocks_min_count && n >= props.radix_long_blocks_min_count;
-        if (props.radix_tile_size)
-            used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u%s] ", workgroup, tile,
-                                     long_blocks ? ", long blocks" : "");
-        for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
-            used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
-                                     i ? " " : "", passes[i].name, passes[i].ms * 1e3);
+    double med = -1;
+    if (err) {
+        /* A sort that could not be recorded or run: a failed cell, with its reason. */
+        *check_failed = 1;
+        if (!detail[0])
+            snprintf(detail, detail_len, "the run failed (submission or query read-back)");
+    } else {
+        if (bench_check_result(&bb, w->name, n))
+            *check_failed = 1;
+        med = median_of(times, measured);
+        /* Per-pass breakdown of the last run for the detail column. */
+        vksort_vk_pass_time passes[64];
+        uint32_t np = 64;
+        double total = 0;
+        detail[0] = '\0';
+        vksort_vk_sorter_properties props;
+        vksort_vk_get_sorter_properties(s, &props);
+        if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, passes, &np, &total) == VKSORT_SUCCESS) {
+            size_t used = 0;
+            /* The geometry this count took: small, the wave band's, mid or the default tiles. */
+            uint32_t tile, workgroup;
+            sort_check_radix_geometry(&props, n, &tile, &workgroup);
+            const int long_blocks =
+                props.radix_long_blocks_min_count && n >= props.radix_long_blocks_min_count;
+            if (props.radix_tile_size)
+                used += (size_t)snprintf(detail, detail_len, "[wg %u tile %u%s] ", workgroup, tile,
+                                         long_blocks ? ", long blocks" : "");
+            for (uint32_t i = 0; i < np && i < 64 && used + 32 < detail_len; ++i)
+                used += (size_t)snprintf(detail + used, detail_len - used, "%s%s=%.1fus",
+                                         i ? " " : "", passes[i].name, passes[i].ms * 1e3);
+        }
+        if (props.radix_lookback_fallback_polls) {
+            /* The last run's fallbacks: its counter word, read back through the check buffer. */
+            VkCommandBuffer cmd = vk_rig_begin(&rig);
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+            VkBufferCopy cc = {vksort_vk_debug_fallback_counter_offset(s), 0, 4};
+            vkCmdCopyBuffer(cmd, bb.scratch.buffer, bb.back.buffer, 1, &cc);
+            vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                           VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+            vk_rig_submit_wait(&rig, cmd);
+            uint32_t fallbacks;
+            memcpy(&fallbacks, bb.back.mapped, sizeof fallbacks);
+            const size_t used = strlen(detail);
+            snprintf(detail + used, detail_len - used, " fallbacks=%u", fallbacks);
+        }
     }
-    if (props.radix_lookback_fallback_polls) {
-        /* The last run's fallbacks: its counter word, read back through the check buffer. */
-        VkCommandBuffer cmd = vk_rig_begin(&rig);
-        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-        VkBufferCopy cc = {vksort_vk_debug_fallback_counter_offset(s), 0, 4};
-        vkCmdCopyBuffer(cmd, bb.scratch.buffer, bb.back.buffer, 1, &cc);
-        vk_rig_barrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-                       VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-        vk_rig_submit_wait(&rig, cmd);
-        uint32_t fallbacks;
-        memcpy(&fallbacks, bb.back.mapped, sizeof fallbacks);
-        const size_t used = strlen(detail);
-        snprintf(detail + used, detail_len - used, " fallbacks=%u", fallbacks);
-    }
-    qsort(times, (size_t)measured, sizeof *times, cmp_double);
-    double med = times[measured / 2];
     free(times);
     free(ts);
-    vkDestroyQueryPool(rig.device, pool, NULL);
+    if (pool)
+        vkDestroyQueryPool(rig.device, pool, NULL);
     bench_buffers_destroy(&bb);
     vksort_vk_sorter_destroy(s);
     return med;
@@ -466,8 +544,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
  * one scratch reused with a barrier between sorts, as an engine sorting several emitters -
  * recorded in one command buffer. GPU time from a timestamp before the first sort to one after
  * the last, divided by SORTS; median of `runs` after the warm-ups (bench_warmup.h); fresh input
- * generated in every run; every sort of the first warm-up and the last run checked. Returns ms per sort,
- * or a negative value. */
+ * generated in every run; every sort of every run checked on the GPU (bench_record_check).
+ * Returns ms per sort, or a negative value. */
 static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uint32_t n, int sorts,
                                 int runs, int *check_failed, char *detail, size_t detail_len)
 {
@@ -502,13 +580,20 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
         const int first = r < 0 && warm.runs == 0;
         const int reps = r < 0 && !first ? warm.batch : 1;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
+        if (!cmd) {
+            *check_failed = 1;
+            break;
+        }
         vksort_vk_buffer_range sr = {bb.scratch.buffer, 0, req.scratch_size};
+        if (first)
+            bench_record_check_reset(&bb, cmd);
         if (persistent_scratch && first && vksort_vk_cmd_init_scratch(s, cmd, &sr) != VKSORT_SUCCESS)
             *check_failed = 1;
         vkCmdResetQueryPool(cmd, pool, 0, 2);
         /* A warm-up records `reps` frames; the timestamps are the last one's. */
         for (int rep = 0; rep < reps; ++rep) {
-            bench_record_input(&bb, cmd, seed++);
+            const uint32_t run_seed = seed++;
+            bench_record_input(&bb, cmd, run_seed);
             if (rep == reps - 1)
                 vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
             for (int i = 0; i < sorts; ++i) {
@@ -527,32 +612,26 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
                 if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS)
                     *check_failed = 1;
             }
+            /* The last frame's end stamp before its checks (the checks are not the frame's). */
+            if (rep == reps - 1)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
+            bench_record_check(&bb, cmd, w, n, sorts, run_seed, 0, 0, 1);
         }
-        vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
-        const int check = first || r == runs - 1; /* as in time_vksort */
-        if (check)
-            bench_record_readback(&bb, cmd);
-        if (vk_rig_submit_wait(&rig, cmd) != 0) {
+        uint64_t ts[2];
+        if (vk_rig_submit_wait(&rig, cmd) != 0 ||
+            vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
+                                  VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS) {
             *check_failed = 1;
             break;
         }
-        for (int i = 0; check && i < sorts; ++i)
-            if (!host_sorted(w->type, (const unsigned char *)bb.back.mapped + key_bytes * (VkDeviceSize)i,
-                             n, 0, 0))
-                *check_failed = 1;
-        uint64_t ts[2];
-        vkGetQueryPoolResults(rig.device, pool, 0, 2, sizeof ts, ts, 8,
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
         const double ms = (double)(ts[1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
         if (r >= 0)
             times[measured++] = ms / sorts;
         r = bench_next_run(r, ms, reps, &warm);
     }
-    double med = -1;
-    if (measured) {
-        qsort(times, (size_t)measured, sizeof *times, cmp_double);
-        med = times[measured / 2];
-    }
+    double med = median_of(times, measured);
+    if (!err && measured && bench_check_result(&bb, w->name, n))
+        *check_failed = 1;
     free(times);
     if (pool)
         vkDestroyQueryPool(rig.device, pool, NULL);
@@ -569,7 +648,7 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
     static const char *const names[] = {"auto", "bitonic", "onesweep", "portable", "cub"};
     int failed = 0;
     if (csv)
-        fprintf(csv, "workload,n,sorts,sorter,us_per_sort,ratio_to_cub\n");
+        fprintf(csv, "workload,n,sorts,sorter,us_per_sort,ratio_to_cub,dist,ok\n");
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
         if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
@@ -589,14 +668,18 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                                                   detail[k], sizeof detail[k]);
                     us[k] = ms >= 0 ? ms * 1e3 : -1;
                 } else {
+                    snprintf(detail[k], sizeof detail[k], "not built (no CUDA)");
 #if VKSORT_HAVE_CUB_BENCH
                     double ms;
-                    if (key_fill != GPU_FILL_RANDOM)
-                        snprintf(detail[k], sizeof detail[k], "CUB runs uniform keys only");
-                    else if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, &ms) == 0)
-                        us[k] = ms * 1e3;
-                    else
+                    if (cub_bench_available() != 0)
                         snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                    else if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, (int)key_fill,
+                                                  &ms) == 0)
+                        us[k] = ms * 1e3;
+                    else {
+                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                        bad[k] = 1;
+                    }
 #endif
                 }
                 failed |= bad[k];
@@ -612,7 +695,8 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                 printf(" | %-8s %8.2f %s%s", names[k], us[k], ratio_cell(ratio, cell),
                        bad[k] ? " UNSORTED" : "");
                 if (csv)
-                    fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f\n", w->name, n, sorts, names[k], us[k], ratio);
+                    fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f,%s,%d\n", w->name, n, sorts, names[k], us[k],
+                            ratio, dist_name, !bad[k]);
             }
             printf("\n");
             for (int k = 0; k < 5; ++k)
@@ -655,8 +739,10 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--no-buckets")) radix_no_buckets = 1;
         else if (!strcmp(a, "--print-runs")) print_runs = 1;
+        else if (!strcmp(a, "--corrupt-keys")) corrupt = 1;
+        else if (!strcmp(a, "--corrupt-values")) corrupt = 2;
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
-        else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; ++i; }
+        else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; dist_name = "depth"; ++i; }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
@@ -673,10 +759,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "vksort-gpu-bench: --frame takes 1 .. 256 sorts\n");
         return 2;
     }
+    if (frame_sorts && (bit_lo || bit_hi)) {
+        fprintf(stderr, "vksort-gpu-bench: --frame sorts every bit (no --bits)\n");
+        return 2;
+    }
     if (runs < 20)
         runs = 20;
-    if (lo < 1 || hi > 30 || lo > hi)
+    if (lo < 1 || hi > 30 || lo > hi) {
+        fprintf(stderr, "vksort-gpu-bench: --min-log2 and --max-log2 take 1 <= lo <= hi <= 30\n");
         return 2;
+    }
     if (one_count && (one_count < 2 || one_count > (1ll << 30) || frame_sorts)) {
         fprintf(stderr, "vksort-gpu-bench: --count takes 2 .. 2^30 (and no --frame)\n");
         return 2;
@@ -716,7 +808,8 @@ int main(int argc, char **argv)
         return bad ? 1 : 0;
     }
     if (csv)
-        fprintf(csv, "workload,n,bits,sorter,median_ms,gkeys_per_s,ratio_to_cub,floor_fraction\n");
+        fprintf(csv, "workload,n,bits,sorter,median_ms,gkeys_per_s,ratio_to_cub,floor_fraction,"
+                     "dist,ok\n");
     /* vkCmdCopyBuffer may run on a copy engine slower than the SMs: --copy-tbps gives the
      * device-to-device rate measured with compute (e.g. CUDA/PyTorch) for the floor instead. */
     double measured = measure_copy_rate();
@@ -726,13 +819,32 @@ int main(int argc, char **argv)
            rig.props.deviceName, rig.subgroup_size, scratch_mode, bounds_mode, measured / 1e12,
            copy_rate / 1e12, runs);
     int failed = 0;
-    char said[4][1024] = {{0}}; /* the last reason printed for each sorter without a time */
+    char said[4][1024] = {{0}};
+    /* CUB: where it is built and a CUDA device is present, any failure of its cells fails the
+     * run (its check included); without a device its cells say why. */
+    char cub_missing[256] = "not built (no CUDA)";
+#if VKSORT_HAVE_CUB_BENCH
+    if (listed(sorters, "cub") && cub_bench_available() == 0)
+        cub_missing[0] = '\0';
+    else
+        snprintf(cub_missing, sizeof cub_missing, "%s", cub_bench_last_error());
+#endif /* the last reason printed for each sorter without a time */
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
         if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
             continue;
+        uint32_t rb, re;
+        if (vksort_resolve_bit_range(w->type, bit_lo, bit_hi, &rb, &re) != VKSORT_SUCCESS) {
+            printf("\n%s: --bits %u:%u is not a bit range of its keys: not run\n", w->name, bit_lo,
+                   bit_hi);
+            failed = 1;
+            continue;
+        }
+        char bits_note[32] = "";
+        if (bit_lo || bit_hi)
+            snprintf(bits_note, sizeof bits_note, " bits [%u, %u)", rb, re);
         printf("\n%s%s%s: median ms (G keys/s) [x CUB] {fraction of the bandwidth floor}\n",
-               w->name, bit_hi ? " bits " : "", "");
+               w->name, bits_note, key_fill == GPU_FILL_DEPTH ? " depth keys" : "");
         /* --count: one row of that count, limited as its power of two rounded up. */
         int count_lg = 0;
         while (one_count && (1ll << count_lg) < one_count)
@@ -740,8 +852,6 @@ int main(int argc, char **argv)
         const int first = one_count ? count_lg : lo, last = one_count ? count_lg : hi;
         for (int lg = first; lg <= last; ++lg) {
             const uint32_t n = one_count ? (uint32_t)one_count : 1u << lg;
-            if (w->type == VKSORT_KEY_U64 && lg > 27)
-                continue;
             double ms[4] = {-1, -1, -1, -1};
             char detail[4][1024];
             int bad[4] = {0, 0, 0, 0};
@@ -749,20 +859,28 @@ int main(int argc, char **argv)
                 detail[k][0] = '\0';
                 if (!listed(sorters, sorter_names[k]))
                     continue;
-                if (k == 0 && lg > 24)
-                    continue; /* bitonic: O(n log^2 n), minutes at 2^28 */
+                if (k == 0 && lg > 24) { /* bitonic: O(n log^2 n), minutes at 2^28 */
+                    snprintf(detail[k], sizeof detail[k], "not run above 2^24 (O(n log^2 n))");
+                    continue;
+                }
                 if (k < 3) {
                     ms[k] = time_vksort((vksort_vk_algorithm)(k + 1), w, n, runs, bit_lo, bit_hi,
                                         &bad[k], detail[k], sizeof detail[k]);
                 } else {
+                    snprintf(detail[k], sizeof detail[k], "%s", cub_missing);
 #if VKSORT_HAVE_CUB_BENCH
                     double m;
-                    if (key_fill != GPU_FILL_RANDOM)
-                        snprintf(detail[k], sizeof detail[k], "CUB runs uniform keys only");
-                    else if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs, &m) == 0)
+                    if (cub_missing[0])
+                        ;
+                    else if (w->type == VKSORT_KEY_F32 && (bit_lo || bit_hi))
+                        snprintf(detail[k], sizeof detail[k], "CUB sorts float keys on every bit only");
+                    else if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs,
+                                            (int)key_fill, &m) == 0)
                         ms[k] = m;
-                    else
+                    else {
                         snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                        bad[k] = 1;
+                    }
 #endif
                 }
                 failed |= bad[k];
@@ -788,9 +906,9 @@ int main(int argc, char **argv)
                        n / ms[k] / 1e6, ratio_cell(ratio, cell), floor_ms / ms[k] * 100,
                        bad[k] ? " UNSORTED" : "");
                 if (csv)
-                    fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f\n", w->name, n, bit_lo,
+                    fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f,%s,%d\n", w->name, n, bit_lo,
                             bit_hi, sorter_names[k], ms[k], n / ms[k] / 1e6, ratio,
-                            floor_ms / ms[k]);
+                            floor_ms / ms[k], dist_name, !bad[k]);
             }
             printf("\n");
             for (int k = 1; k < 3; ++k)

@@ -166,7 +166,7 @@ lib = ctypes.CDLL(sys.argv[1])
 lib.cub_bench_last_error.restype = ctypes.c_char_p
 lib.cub_bench_kind_name.restype = ctypes.c_char_p
 lib.cub_bench_time.argtypes = [ctypes.c_int, ctypes.c_size_t, ctypes.c_int, ctypes.c_int,
-                               ctypes.c_int, ctypes.POINTER(ctypes.c_double)]
+                               ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_double)]
 class R(ctypes.Structure):
     _fields_ = [("device", ctypes.c_char * 256), ("n", ctypes.c_size_t), ("frames", ctypes.c_int),
                 ("frame_host_ms", ctypes.c_double), ("frame_host_vk_ms", ctypes.c_double),
@@ -183,7 +183,7 @@ for kind in range(4):
     row = []
     for n in (1 << 10, 1 << 14, 1 << 16, 1 << 20, 1 << 22, 1 << 24):
         ms = ctypes.c_double()
-        if lib.cub_bench_time(kind, n, 0, 0, 50, ctypes.byref(ms)) != 0:
+        if lib.cub_bench_time(kind, n, 0, 0, 50, 0, ctypes.byref(ms)) != 0:
             print("  error:", lib.cub_bench_last_error().decode()); ok = False; break
         row.append("2^%d %.4f" % (n.bit_length() - 1, ms.value))
     print("  %-9s %s" % (lib.cub_bench_kind_name(kind).decode(), "  ".join(row)))
