@@ -116,8 +116,26 @@ static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
-static const char *dist_name = "uniform"; /* the CSV's dist column */
 static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
+
+/* The CSV's dist column. */
+static const char *dist_name(void)
+{
+    return key_fill == GPU_FILL_DEPTH ? "depth" : "uniform";
+}
+
+/* Why CUB cannot run here ("" when it can): not built, or no CUDA device. */
+static void cub_unavailable(char *why, size_t n)
+{
+#if VKSORT_HAVE_CUB_BENCH
+    if (cub_bench_available() == 0)
+        why[0] = '\0';
+    else
+        snprintf(why, n, "%s", cub_bench_last_error());
+#else
+    snprintf(why, n, "not built (no CUDA)");
+#endif
+}
 
 /* The generator (when created) and the rig. */
 static void bench_shutdown(void)
@@ -347,7 +365,7 @@ static void bench_record_check(const bench_buffers *b, VkCommandBuffer cmd, cons
     ci.encoding = w->type == VKSORT_KEY_F32 || w->type == VKSORT_KEY_F64   ? BENCH_ENC_FLOAT
                   : w->type == VKSORT_KEY_I32 || w->type == VKSORT_KEY_I64 ? BENCH_ENC_SIGNED
                                                                            : BENCH_ENC_UNSIGNED;
-    gpu_check_masks(ci.key_words, bit_lo, bit_hi, &ci.mask_lo, &ci.mask_hi);
+    bench_range_masks(ci.key_words, bit_lo, bit_hi, &ci.mask_lo, &ci.mask_hi);
     ci.flags = (w->payload ? GPU_CHECK_PAIRS : 0u) | (stable ? GPU_CHECK_STABLE : 0u);
     for (int i = 0; i < sorts; ++i) {
         ci.base = n * (uint32_t)i;
@@ -374,18 +392,11 @@ static int bench_check_result(const bench_buffers *b, const char *what, uint32_t
     }
     uint32_t r[BENCH_CHECK_WORDS];
     memcpy(r, b->back.mapped, sizeof r);
-    const int bad = r[BENCH_CHECK_ORDER] || r[BENCH_CHECK_PAIR] || r[BENCH_CHECK_STABLE] ||
-                    r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] ||
-                    r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B];
-    if (bad)
-        fprintf(stderr,
-                "vksort-gpu-bench: %s n=%u: check failed: %u out of order, %u payloads with "
-                "another key, %u unstable, multiset sums %s\n",
-                what, n, r[BENCH_CHECK_ORDER], r[BENCH_CHECK_PAIR], r[BENCH_CHECK_STABLE],
-                r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] || r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B]
-                    ? "differ"
-                    : "equal");
-    return bad;
+    char why[160];
+    if (!bench_check_failed(r, why, sizeof why))
+        return 0;
+    fprintf(stderr, "vksort-gpu-bench: %s n=%u: %s\n", what, n, why);
+    return 1;
 }
 
 /* Median GPU ms of a vksort algorithm, or a negative value when it cannot run. */
@@ -643,7 +654,7 @@ static double time_vksort_frame(vksort_vk_algorithm algo, const workload *w, uin
 /* Frame mode's table: per workload and n, the time per sort of each listed sorter (AUTO
  * included) and CUB; CSV rows workload,n,sorts,sorter,us_per_sort,ratio_to_cub. */
 static int run_frames(int lo, int hi, int sorts, int runs, const char *only, const char *sorters,
-                      FILE *csv)
+                      const char *cub_missing, FILE *csv)
 {
     static const char *const names[] = {"auto", "bitonic", "onesweep", "portable", "cub"};
     int failed = 0;
@@ -668,11 +679,11 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                                                   detail[k], sizeof detail[k]);
                     us[k] = ms >= 0 ? ms * 1e3 : -1;
                 } else {
-                    snprintf(detail[k], sizeof detail[k], "not built (no CUDA)");
+                    snprintf(detail[k], sizeof detail[k], "%s", cub_missing);
 #if VKSORT_HAVE_CUB_BENCH
                     double ms;
-                    if (cub_bench_available() != 0)
-                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                    if (cub_missing[0])
+                        ;
                     else if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, (int)key_fill,
                                                   &ms) == 0)
                         us[k] = ms * 1e3;
@@ -696,7 +707,7 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                        bad[k] ? " UNSORTED" : "");
                 if (csv)
                     fprintf(csv, "%s,%u,%d,%s,%.3f,%.4f,%s,%d\n", w->name, n, sorts, names[k], us[k],
-                            ratio, dist_name, !bad[k]);
+                            ratio, dist_name(), !bad[k]);
             }
             printf("\n");
             for (int k = 0; k < 5; ++k)
@@ -742,7 +753,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--corrupt-keys")) corrupt = 1;
         else if (!strcmp(a, "--corrupt-values")) corrupt = 2;
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
-        else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; dist_name = "depth"; ++i; }
+        else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; ++i; }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
@@ -794,10 +805,15 @@ int main(int argc, char **argv)
     /* What the sorters were created with, for the record. */
     const char *scratch_mode = persistent_scratch ? "; persistent scratch" : "";
     const char *bounds_mode = rig.pipeline_robustness ? "; no buffer bounds checks" : "";
+    /* CUB: where it is built and a CUDA device is present, any failure of its cells fails the
+     * run (its check included); without a device its cells say why. */
+    char cub_missing[256];
+    cub_unavailable(cub_missing, sizeof cub_missing);
     if (frame_sorts) {
         printf("device: %s, subgroup %u%s%s; %d runs per cell\n", rig.props.deviceName,
                rig.subgroup_size, scratch_mode, bounds_mode, runs);
-        int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub", csv);
+        int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub",
+                             cub_missing, csv);
         if (csv)
             fclose(csv);
         if (validate && rig.messages) {
@@ -819,16 +835,7 @@ int main(int argc, char **argv)
            rig.props.deviceName, rig.subgroup_size, scratch_mode, bounds_mode, measured / 1e12,
            copy_rate / 1e12, runs);
     int failed = 0;
-    char said[4][1024] = {{0}};
-    /* CUB: where it is built and a CUDA device is present, any failure of its cells fails the
-     * run (its check included); without a device its cells say why. */
-    char cub_missing[256] = "not built (no CUDA)";
-#if VKSORT_HAVE_CUB_BENCH
-    if (listed(sorters, "cub") && cub_bench_available() == 0)
-        cub_missing[0] = '\0';
-    else
-        snprintf(cub_missing, sizeof cub_missing, "%s", cub_bench_last_error());
-#endif /* the last reason printed for each sorter without a time */
+    char said[4][1024] = {{0}}; /* the last reason printed for each sorter without a time */
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
         if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
@@ -908,7 +915,7 @@ int main(int argc, char **argv)
                 if (csv)
                     fprintf(csv, "%s,%u,%u:%u,%s,%.5f,%.4f,%.4f,%.4f,%s,%d\n", w->name, n, bit_lo,
                             bit_hi, sorter_names[k], ms[k], n / ms[k] / 1e6, ratio,
-                            floor_ms / ms[k], dist_name, !bad[k]);
+                            floor_ms / ms[k], dist_name(), !bad[k]);
             }
             printf("\n");
             for (int k = 1; k < 3; ++k)

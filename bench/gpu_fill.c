@@ -169,14 +169,3 @@ void gpu_check_record(const gpu_fill *f, VkCommandBuffer cmd, VkDescriptorSet se
     vkCmdPushConstants(cmd, f->check_layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof *info, info);
     vkCmdDispatch(cmd, groups_for(info->n), 1, 1);
 }
-
-void gpu_check_masks(uint32_t key_words, uint32_t lo, uint32_t hi, uint32_t *mask_lo,
-                     uint32_t *mask_hi)
-{
-    const uint32_t width = key_words * 32u;
-    if (hi == 0 || hi > width)
-        hi = width;
-    const uint64_t mask = ((hi - lo) >= 64 ? ~0ull : ((1ull << (hi - lo)) - 1u)) << lo;
-    *mask_lo = (uint32_t)mask;
-    *mask_hi = (uint32_t)(mask >> 32);
-}

@@ -51,8 +51,5 @@ VkDescriptorSet gpu_check_bind(gpu_fill *f, VkBuffer keys, VkBuffer values, VkBu
  * shader reads and atomics. */
 void gpu_check_record(const gpu_fill *f, VkCommandBuffer cmd, VkDescriptorSet set,
                       const gpu_check_info *info);
-/* The key encoding's masks of bits [lo, hi) ([0, 0): all) of a key of key_words words. */
-void gpu_check_masks(uint32_t key_words, uint32_t lo, uint32_t hi, uint32_t *mask_lo,
-                     uint32_t *mask_hi);
 
 #endif

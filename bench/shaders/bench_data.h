@@ -125,4 +125,43 @@ BENCH_FN BENCH_U32 bench_encode_top(BENCH_U32 top, BENCH_U32 encoding)
 #define BENCH_CHECK_IN_B 6
 #define BENCH_CHECK_WORDS 8
 
+#ifndef BENCH_GLSL
+/* Host side, one copy for vksort-gpu-bench and cub_bench.cu. */
+#include <stdio.h>
+#ifdef __CUDACC__
+#define BENCH_HOST_FN inline
+#else
+#define BENCH_HOST_FN static inline
+#endif
+
+/* The masks of bits [lo, hi) ([0, 0) or hi 0: from lo to the top) of a key of key_words words,
+ * over its low and high words. */
+BENCH_HOST_FN void bench_range_masks(uint32_t key_words, uint32_t lo, uint32_t hi,
+                                     uint32_t *mask_lo, uint32_t *mask_hi)
+{
+    const uint32_t width = key_words * 32u;
+    if (hi == 0 || hi > width)
+        hi = width;
+    const uint64_t mask = ((hi - lo) >= 64 ? ~0ull : ((1ull << (hi - lo)) - 1u)) << lo;
+    *mask_lo = (uint32_t)mask;
+    *mask_hi = (uint32_t)(mask >> 32);
+}
+
+/* Whether the result words r[BENCH_CHECK_WORDS] tell of any failed check: 1 with what failed
+ * in why (n bytes), else 0. */
+BENCH_HOST_FN int bench_check_failed(const uint32_t *r, char *why, size_t n)
+{
+    const int sums_differ =
+        r[BENCH_CHECK_OUT_A] != r[BENCH_CHECK_IN_A] || r[BENCH_CHECK_OUT_B] != r[BENCH_CHECK_IN_B];
+    if (!r[BENCH_CHECK_ORDER] && !r[BENCH_CHECK_PAIR] && !r[BENCH_CHECK_STABLE] && !sums_differ)
+        return 0;
+    snprintf(why, n,
+             "check failed: %u out of order, %u payloads with another key, %u unstable, "
+             "multiset sums %s",
+             (unsigned)r[BENCH_CHECK_ORDER], (unsigned)r[BENCH_CHECK_PAIR],
+             (unsigned)r[BENCH_CHECK_STABLE], sums_differ ? "differ" : "equal");
+    return 1;
+}
+#endif
+
 #endif

@@ -25,16 +25,25 @@ static const pipeline_recipe recipes[PIPE_COUNT] = {
     [PIPE_RANK_SORT] = {"rank_sort", NULL, 0}, /* named and specialised in create_pipeline */
 };
 
-vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
-                                          uint32_t push_bytes, VkDescriptorSetLayout *out_set,
-                                          VkPipelineLayout *out_layout)
+vksort_result vksort_vk_check_storage_buffers(vksort_vk_sorter *s, uint32_t binding_count,
+                                             const char *what)
 {
     /* The spec's minimum is 4; every binding is a storage buffer of the compute stage. */
     if (binding_count > s->max_storage_buffers)
         return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
-                              "the sort's pipelines need %u storage buffers per stage "
+                              "%s need %u storage buffers per stage "
                               "(maxPerStageDescriptorStorageBuffers %u)",
-                              binding_count, s->max_storage_buffers);
+                              what, binding_count, s->max_storage_buffers);
+    return VKSORT_SUCCESS;
+}
+
+vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
+                                          uint32_t push_bytes, VkDescriptorSetLayout *out_set,
+                                          VkPipelineLayout *out_layout)
+{
+    vksort_result r = vksort_vk_check_storage_buffers(s, binding_count, "the sort's pipelines");
+    if (r != VKSORT_SUCCESS)
+        return r;
     VkDescriptorSetLayoutBinding bindings[16];
     memset(bindings, 0, sizeof bindings);
     for (uint32_t i = 0; i < binding_count && i < 16; ++i) {

@@ -305,11 +305,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                               "(maxComputeWorkGroupInvocations %u, maxComputeWorkGroupSize[0] %u)",
                               RADIX_PLAN_WORKGROUP, lim->maxComputeWorkGroupInvocations,
                               lim->maxComputeWorkGroupSize[0]);
-    if (lim->maxPerStageDescriptorStorageBuffers < RADIX_BINDING_TOTAL)
-        return vksort_vk_fail(s, VKSORT_ERROR_DEVICE_LIMITS, VK_SUCCESS,
-                              "radix sorts need %u storage buffers per stage "
-                              "(maxPerStageDescriptorStorageBuffers %u)",
-                              RADIX_BINDING_TOTAL, lim->maxPerStageDescriptorStorageBuffers);
+    const vksort_result bindings =
+        vksort_vk_check_storage_buffers(s, RADIX_BINDING_TOTAL, "radix sorts");
+    if (bindings != VKSORT_SUCCESS)
+        return bindings;
     if (s->max_count > RADIX_MAX_COUNT)
         return vksort_vk_fail(s, VKSORT_ERROR_UNSUPPORTED, VK_SUCCESS,
                               "radix sorts handle at most 2^30 - 1 keys (max_count %u)",

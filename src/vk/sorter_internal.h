@@ -240,6 +240,10 @@ vksort_result vksort_vk_check_sort_info(const vksort_vk_sorter *s, const vksort_
                                         uint32_t *bit_end, int *indirect, uint32_t *count); /* n >= 1; 0 for n == 1 */
 
 /* --- pipelines.c --- */
+/* DEVICE_LIMITS (with a message naming `what`) when the device has fewer storage buffers per
+ * stage than binding_count. */
+vksort_result vksort_vk_check_storage_buffers(vksort_vk_sorter *s, uint32_t binding_count,
+                                             const char *what);
 /* A push-descriptor set layout of binding_count storage buffers (compute) and a pipeline
  * layout with push_bytes of push constants. */
 vksort_result vksort_vk_create_push_layout(vksort_vk_sorter *s, uint32_t binding_count,
