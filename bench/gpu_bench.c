@@ -124,19 +124,6 @@ static const char *dist_name(void)
     return key_fill == GPU_FILL_DEPTH ? "depth" : "uniform";
 }
 
-/* Why CUB cannot run here ("" when it can): not built, or no CUDA device. */
-static void cub_unavailable(char *why, size_t n)
-{
-#if VKSORT_HAVE_CUB_BENCH
-    if (cub_bench_available() == 0)
-        why[0] = '\0';
-    else
-        snprintf(why, n, "%s", cub_bench_last_error());
-#else
-    snprintf(why, n, "not built (no CUDA)");
-#endif
-}
-
 /* The generator (when created) and the rig. */
 static void bench_shutdown(void)
 {
@@ -158,6 +145,26 @@ static double median_of(double *v, int n)
         return -1;
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static int listed(const char *list, const char *name);
+
+/* Why CUB cannot run here ("" when it can): not in `sorters`, not built, or no CUDA device.
+ * CUDA is asked only where CUB is listed (the question starts it). */
+static void cub_unavailable(const char *sorters, char *why, size_t n)
+{
+    if (!listed(sorters, "cub")) {
+        snprintf(why, n, "not listed");
+        return;
+    }
+#if VKSORT_HAVE_CUB_BENCH
+    if (cub_bench_available() == 0)
+        why[0] = '\0';
+    else
+        snprintf(why, n, "%s", cub_bench_last_error());
+#else
+    snprintf(why, n, "not built (no CUDA)");
+#endif
 }
 
 static int listed(const char *list, const char *name)
@@ -682,14 +689,14 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
                     snprintf(detail[k], sizeof detail[k], "%s", cub_missing);
 #if VKSORT_HAVE_CUB_BENCH
                     double ms;
-                    if (cub_missing[0])
-                        ;
-                    else if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, (int)key_fill,
-                                                  &ms) == 0)
-                        us[k] = ms * 1e3;
-                    else {
-                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
-                        bad[k] = 1;
+                    if (!cub_missing[0]) {
+                        if (cub_bench_time_frame(w->cub_kind, n, 0, 0, runs, sorts, (int)key_fill,
+                                                 &ms) == 0)
+                            us[k] = ms * 1e3;
+                        else {
+                            snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                            bad[k] = 1;
+                        }
                     }
 #endif
                 }
@@ -807,13 +814,14 @@ int main(int argc, char **argv)
     const char *bounds_mode = rig.pipeline_robustness ? "; no buffer bounds checks" : "";
     /* CUB: where it is built and a CUDA device is present, any failure of its cells fails the
      * run (its check included); without a device its cells say why. */
+    if (frame_sorts && !sorters)
+        sorters = "auto,cub";
     char cub_missing[256];
-    cub_unavailable(cub_missing, sizeof cub_missing);
+    cub_unavailable(sorters, cub_missing, sizeof cub_missing);
     if (frame_sorts) {
         printf("device: %s, subgroup %u%s%s; %d runs per cell\n", rig.props.deviceName,
                rig.subgroup_size, scratch_mode, bounds_mode, runs);
-        int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters ? sorters : "auto,cub",
-                             cub_missing, csv);
+        int bad = run_frames(lo, hi, frame_sorts, runs, only, sorters, cub_missing, csv);
         if (csv)
             fclose(csv);
         if (validate && rig.messages) {
@@ -877,16 +885,16 @@ int main(int argc, char **argv)
                     snprintf(detail[k], sizeof detail[k], "%s", cub_missing);
 #if VKSORT_HAVE_CUB_BENCH
                     double m;
-                    if (cub_missing[0])
-                        ;
-                    else if (w->type == VKSORT_KEY_F32 && (bit_lo || bit_hi))
-                        snprintf(detail[k], sizeof detail[k], "CUB sorts float keys on every bit only");
-                    else if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs,
-                                            (int)key_fill, &m) == 0)
-                        ms[k] = m;
-                    else {
-                        snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
-                        bad[k] = 1;
+                    if (!cub_missing[0]) {
+                        if (w->type == VKSORT_KEY_F32 && (bit_lo || bit_hi))
+                            snprintf(detail[k], sizeof detail[k], "CUB sorts float keys on every bit only");
+                        else if (cub_bench_time(w->cub_kind, n, (int)bit_lo, (int)bit_hi, runs,
+                                                (int)key_fill, &m) == 0)
+                            ms[k] = m;
+                        else {
+                            snprintf(detail[k], sizeof detail[k], "%s", cub_bench_last_error());
+                            bad[k] = 1;
+                        }
                     }
 #endif
                 }

@@ -3,7 +3,9 @@
 # vksort-gpu-bench process per group of counts, most important first (the issue #5 target
 # counts 2^24, 2^28, 2^20, then the rest of 2^10-2^28, 16- and 24-bit ranges, depth keys, the
 # per-frame mode), each skipped once too little of DEADLINE (seconds, default 560) is left, so
-# that the call returns with what ran. Logs and CSVs go to $OUT (or gpu-table/).
+# that the call returns with what ran. Logs and CSVs go to $OUT (or gpu-table/). Exits 1 when a
+# run failed (a failed check, a CUB error, or cut off by the deadline). tools/gpu-radix.sh's
+# bench stage is this script without a deadline.
 #
 #   # BENCH: a vksort-gpu-bench built with CUDA (its libraries on LD_LIBRARY_PATH), e.g.
 #   source .gpu/env.sh; BENCH=gpu-pack/build/bench/vksort-gpu-bench DEADLINE=540 tools/gpu-table.sh
@@ -17,6 +19,7 @@ OUT=${OUT:-gpu-table}
 DEADLINE=${DEADLINE:-560}
 mkdir -p "$OUT"
 start=$(date +%s)
+status=0
 left() { echo $(( DEADLINE - ($(date +%s) - start) )); }
 B="$BENCH --copy-tbps ${COPY_TBPS:-4.2} --persistent-scratch"
 run() { # name seconds-needed args...
@@ -28,7 +31,9 @@ run() { # name seconds-needed args...
     local t0
     t0=$(date +%s)
     timeout $(( l - 5 )) $B "$@" --csv "$OUT/$name.csv" > "$OUT/$name.txt" 2>&1
-    echo "$name rc $? $(( $(date +%s) - t0 )) s"
+    local rc=$?
+    [ $rc -eq 0 ] || status=1
+    echo "$name rc $rc $(( $(date +%s) - t0 )) s"
 }
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv 2>&1 | tee "$OUT/smi.txt"
 W=u32keys,u32pairs,f32pairs,u64keys
@@ -44,4 +49,5 @@ run bits16 90 --min-log2 16 --max-log2 24 --only u32keys,u32pairs,u64keys --bits
 run bits24 90 --min-log2 16 --max-log2 24 --only u32keys,u32pairs,u64keys --bits 0:24 --sorters $S
 run depth 90 --min-log2 16 --max-log2 26 --only u32keys,u32pairs,f32pairs --dist depth --sorters $S
 run frame 60 --frame 16 --min-log2 10 --max-log2 20 --only u32keys,u32pairs --sorters auto,cub
-echo "gpu-table: $(( $(date +%s) - start )) s, logs in $OUT"
+echo "gpu-table: $(( $(date +%s) - start )) s, status $status, logs in $OUT"
+exit $status
