@@ -389,11 +389,12 @@ typedef struct vksort_vk_sorter_properties {
     /* Mid counts up to radix_fused_max_count run fused too (as radix_small_fused). */
     VkBool32 radix_mid_fused;
     /* Onesweep sorts of counts up to this run fused (0: none): the small counts, and the mid
-     * and default counts whose tiles fit a few waves of the GPU where the 32-lane default
-     * shapes are used (u32 keys up to 10223616 - 2^23 and a bit -, u32 pairs up to 2^22, u64
-     * keys up to 2228224 on the H200), every mid count elsewhere. Larger counts keep a
-     * dispatch per digit: fused, their tiles' coherent loads and the waits between digits cost
-     * more than the dispatches (1.5-6 % slower one step past these counts on the H200). */
+     * and default counts whose tiles fit about two waves of the GPU where the 32-lane default
+     * shapes are used (u32 keys up to 2^22, u32 pairs up to 2621440, u64 keys up to 2228224
+     * on the H100 and H200), every mid count elsewhere. Larger counts keep a dispatch per
+     * digit: fused, their tiles' coherent loads and the waits between digits cost more than
+     * the dispatches (H100: u32 keys 2^23 0.376 ms fused against 0.261, pairs 2^22 0.256
+     * against 0.246; docs/perf-notes.md, forty-seventh session). */
     uint32_t radix_fused_max_count;
     /* Counts in (radix_wave_min_count, radix_wave_max_count] (0, 0: none) take tiles of
      * radix_wave_tile_size on radix_wave_workgroup_size invocations, fused. Onesweep's u32

@@ -215,19 +215,30 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
 
 /* The 32-lane default and mid tiles run fused up to RADIX_FUSED_WAVE_TILES tiles per workgroup
  * that shares a multiprocessor (two for the compact 384 x 22 and 256 x 16, one for 512 x 17):
- * about two waves of a 132-SM H200; the u32 pairs mid tiles (256 x 16) up to twice that.
+ * about two waves of a 132-SM H200; u32 keys' to 2^22 and u32 pairs' mid tiles (256 x 16) to
+ * 640 tiles (below).
  * There (2026-11-30, docs/perf-notes.md), one fused dispatch against one per digit, with a
  * workgroup fencing and counting its partitions of a pass once (radix_onesweep_fused.comp):
  * u32 keys 2^19 0.082 -> 0.079 ms, 2^22 0.227 -> 0.206 (two waves), 2^23 +1.5 %, 2^24 +4 %;
  * u32 pairs 2^21 0.181 -> 0.161, 2^22 0.278 -> 0.262 (four waves of its small tiles), 2^24
  * +3 %; u64 keys 2^21 -1 %, 2^22 +6 %. (With a fence and count per tile, fusing lost beyond
  * one wave.) */
-#define RADIX_FUSED_WAVE_TILES 256u           /* tiles per workgroup slot: about two waves */
-#define RADIX_PAIRS_MID_FUSED_WAVE_TILES 512u /* about four */
-/* u32 keys fuse to about four waves since the short partition runs first (eleventh session,
- * radix_onesweep_tile.glsl; then on 384 x 22 tiles): 2^23 0.327 -> 0.319 ms, 2^22 unchanged;
- * u64 keys lost at four (2^22 +4 %), u32 pairs gained 0.4 % at 2^23 (not taken). */
-#define RADIX_U32_KEYS_FUSED_WAVE_TILES 512u
+#define RADIX_FUSED_WAVE_TILES 256u /* tiles per workgroup slot: about two waves */
+/* u32 pairs' mid tiles (256 x 16) fuse to 640 tiles (2621440 pairs), about 2.4 waves of the
+ * H100's or H200's 264 slots. H100, 2026-12-06 (forty-seventh session, persistent scratch, two
+ * rounds), fused against a dispatch per digit: 2^21 0.150 / 0.155 ms, 3145728 0.205 / 0.202,
+ * 2^22 0.256 / 0.246 (16-bit keys 0.146 / 0.137). Four waves (512 tiles a slot, to 2^22) were
+ * measured on the H200 before the digit passes ran persistent workgroups. */
+#define RADIX_PAIRS_MID_FUSED_WAVE_TILES 320u
+/* u32 keys' default tiles (384 x 26) fuse no further than the band's counts (384 x 22 fused, to
+ * 2^22): past them a dispatch per digit wins, by far. H100, 2026-12-06 (forty-seventh session),
+ * fused against a dispatch per digit: 4718592 0.239 / 0.185 ms, 6291456 0.293 / 0.221, 2^23
+ * 0.376 / 0.261 (CUB 0.179, 0.218, 0.268); within the band the fused 384 x 22 tiles win against
+ * 384 x 26 a dispatch per digit (2^21 0.101 / 0.113, 2^22 0.169 / 0.177). Four waves
+ * (10223616 keys) were measured on the H200 in the eleventh session, when every digit pass
+ * launched a workgroup per tile; the persistent digit passes (seventeenth) made them faster
+ * and the fused range was not measured again until now. */
+#define RADIX_U32_KEYS_FUSED_MAX_COUNT (1u << 22)
 
 /* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
  * share an SM), within the counts that take it. */
@@ -470,12 +481,14 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                      !rx->fallback_polls &&
                      !(info->flags & VKSORT_VK_CREATE_EMULATE_NO_FORWARD_PROGRESS);
     const int default_shape = default_per_sm && !(info->flags & VKSORT_VK_CREATE_RADIX_COMPACT_TILES);
-    if (fuse && default_shape)
-        radix_set_fused_max(&rx->geometry, default_per_sm,
-                            key_words == 1u && !s->has_payload ? RADIX_U32_KEYS_FUSED_WAVE_TILES
-                                                               : RADIX_FUSED_WAVE_TILES);
+    if (fuse && default_shape) {
+        radix_set_fused_max(&rx->geometry, default_per_sm, RADIX_FUSED_WAVE_TILES);
+        if (key_words == 1u && !s->has_payload && rx->geometry.fused_max_count > RADIX_U32_KEYS_FUSED_MAX_COUNT)
+            rx->geometry.fused_max_count = RADIX_U32_KEYS_FUSED_MAX_COUNT;
+    }
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
     uint32_t mid_wave_tiles = RADIX_FUSED_WAVE_TILES;
+    int pairs_mid = 0; /* the mid geometry is u32 pairs' 256 x 16 */
     /* u32 pairs on the 32-lane default (384 x 19 compact, two workgroups per SM): counts from the
      * small geometry's up to RADIX_PAIRS_MID_MAX_COUNT take 256 x 16 (two per SM, one round)
      * instead, fused (H200, 2026-12-01, two rounds each: 2^22 0.239 ms against the compact
@@ -490,6 +503,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                                                         : RADIX_PAIRS_MID_MAX_COUNT);
             mid_per_sm = 2u;
             mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
+            pairs_mid = 1;
         }
     }
     /* Where the default is compact (384 x 26 u32 keys on 32-lane devices), counts from the small
@@ -563,7 +577,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * 0.085-0.088); 589824 (68 tiles) +2.5 %, and past one wave 1310720 +7 %; the compact 384 x
      * 19 tiles fused in the band instead lost 1.5 % at 786432 and 34 % at 2^20
      * (docs/perf-notes.md). */
-    if (fuse && mid_wave_tiles == RADIX_PAIRS_MID_FUSED_WAVE_TILES && rx->mid.max_count &&
+    if (fuse && pairs_mid && rx->mid.max_count &&
         radix_workgroup_runs(lim, 512u, max_size, max_pinned_wg)) {
         radix_geometry band = radix_fit(lim, 512u, min_size, key_words, 17u, 1u, atomic_or);
         const uint64_t wave = (uint64_t)multiprocessor_count(s, info) * band.workgroup * band.items;

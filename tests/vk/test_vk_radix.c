@@ -1559,7 +1559,7 @@ static void test_fused_default(void)
             CHECK_EQ(pr->radix_fused_max_count, geometries_max);
             continue;
         }
-        /* The mid or default tiles fuse too, up to a few waves of them. */
+        /* The mid, band or default tiles fuse too, up to about two waves of them. */
         CHECK(pr->radix_fused_max_count > pr->radix_small_max_count);
         const uint32_t top = pr->radix_fused_max_count;
         vksort_vk_sort_info si;
@@ -1571,15 +1571,19 @@ static void test_fused_default(void)
         si.count = top + 1u;
         CHECK(vksort_vk_timestamp_query_count(slot->sorter, &si) > 4u);
         if (cases[i].type == VKSORT_KEY_U32 && cases[i].payload) {
-            /* u32 pairs: 256 x 16 mid tiles up to 2^22, fused whole; 384 x 19 compact tiles
-             * above. */
+            /* u32 pairs: 256 x 16 mid tiles up to 2^22, fused up to 640 of them; 384 x 19
+             * compact tiles above. */
             CHECK_EQ(pr->radix_mid_workgroup_size, 256u);
             CHECK_EQ(pr->radix_mid_tile_size, 4096u);
             CHECK_EQ(pr->radix_mid_max_count, 1u << 22);
             CHECK_EQ(pr->radix_workgroup_size, 384u);
             CHECK_EQ(pr->radix_tile_size, 384u * 19u);
             CHECK_EQ(pr->radix_scatter_rounds, 2u);
+            CHECK_EQ(top, 640u * 4096u);
+        } else if (cases[i].type == VKSORT_KEY_U32 && pr->radix_scatter_rounds == 2u) {
+            /* u32 keys: fused to 2^22 (the 384 x 22 band), the 384 x 26 tiles never. */
             CHECK_EQ(top, 1u << 22);
+            CHECK_EQ(top, pr->radix_wave_max_count);
         }
         /* The largest fused count, one below it and the first count after it. */
         const uint32_t counts[] = {top, top - 12345u, top + 1u};
