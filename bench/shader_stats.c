@@ -407,6 +407,40 @@ int main(int argc, char **argv)
                 }
             }
         }
+        /* The other geometries' Onesweep pipelines: the per-digit pass of the mid tiles (the
+         * default's is above), and the fused pass of the default, mid and wave tiles where they
+         * fuse - each specialised for its own tile, so its registers (and so the workgroups
+         * per SM) can differ from the per-digit pass's. */
+        const struct {
+            const vksort_vk_radix_geometry *geo; /* NULL: the default geometry */
+            const char *what;
+            uint32_t workgroup, items, fused_max;
+            int per_digit;
+        } others[] = {
+            {NULL, "default", s->radix.geometry.workgroup, s->radix.geometry.items,
+             s->radix.geometry.fused_max_count, 0},
+            {&s->radix.mid, "mid", s->radix.mid.workgroup, s->radix.mid.items,
+             s->radix.mid.max_count ? s->radix.mid.fused_max_count : 0u, s->radix.mid.max_count != 0u},
+            {&s->radix.wave, "wave", s->radix.wave.workgroup, s->radix.wave.items,
+             s->radix.wave.max_count ? s->radix.wave.fused_max_count : 0u, 0},
+        };
+        for (size_t g = 0; g < sizeof others / sizeof others[0]; ++g) {
+            for (int fused = 0; fused < 2; ++fused) {
+                if (fused ? !others[g].fused_max : !others[g].per_digit)
+                    continue;
+                const vksort_vk_radix_pipe pipe = fused ? RADIX_PIPE_ONESWEEP_FUSED : RADIX_PIPE_ONESWEEP;
+                vksort_vk_radix_module_name(s, pipe, others[g].geo, name, sizeof name);
+                if (!matches(name, filter))
+                    continue;
+                vksort_vk_radix_spec spec;
+                vksort_vk_radix_specialization(s, pipe, others[g].geo, &spec);
+                printf("-- %s tiles (%u x %u), %s:\n", others[g].what, others[g].workgroup,
+                       others[g].items, fused ? "fused" : "a dispatch per digit");
+                if (fused)
+                    printf("   (fused up to %u elements)\n", others[g].fused_max);
+                report(&cx, name, &spec.info);
+            }
+        }
         vksort_vk_sorter_destroy(s);
         /* The bitonic tile sort: 0 workgroup size, 1 tile size, 2 key type (pipelines.c). */
         const uint32_t bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
