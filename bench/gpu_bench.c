@@ -147,7 +147,17 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-static int listed(const char *list, const char *name);
+static int listed(const char *list, const char *name)
+{
+    if (!list)
+        return 1;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ","))
+        if (strcmp(t, name) == 0)
+            return 1;
+    return 0;
+}
 
 /* Why CUB cannot run here ("" when it can): not in `sorters`, not built, or no CUDA device.
  * CUDA is asked only where CUB is listed (the question starts it). */
@@ -165,18 +175,6 @@ static void cub_unavailable(const char *sorters, char *why, size_t n)
 #else
     snprintf(why, n, "not built (no CUDA)");
 #endif
-}
-
-static int listed(const char *list, const char *name)
-{
-    if (!list)
-        return 1;
-    char buf[256];
-    snprintf(buf, sizeof buf, "%s", list);
-    for (char *t = strtok(buf, ","); t; t = strtok(NULL, ","))
-        if (strcmp(t, name) == 0)
-            return 1;
-    return 0;
 }
 
 /* Copy rate in bytes/s (read + write) from a large device-to-device copy. */

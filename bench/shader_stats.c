@@ -414,30 +414,23 @@ int main(int argc, char **argv)
         const struct {
             const vksort_vk_radix_geometry *geo; /* NULL: the default geometry */
             const char *what;
-            uint32_t workgroup, items, fused_max;
-            int per_digit;
-        } others[] = {
-            {NULL, "default", s->radix.geometry.workgroup, s->radix.geometry.items,
-             s->radix.geometry.fused_max_count, 0},
-            {&s->radix.mid, "mid", s->radix.mid.workgroup, s->radix.mid.items,
-             s->radix.mid.max_count ? s->radix.mid.fused_max_count : 0u, s->radix.mid.max_count != 0u},
-            {&s->radix.wave, "wave", s->radix.wave.workgroup, s->radix.wave.items,
-             s->radix.wave.max_count ? s->radix.wave.fused_max_count : 0u, 0},
-        };
-        for (size_t g = 0; g < sizeof others / sizeof others[0]; ++g) {
-            for (int fused = 0; fused < 2; ++fused) {
-                if (fused ? !others[g].fused_max : !others[g].per_digit)
+            int per_digit; /* printed above for the default geometry; the wave's always fuses */
+        } others[] = {{NULL, "default", 0}, {&s->radix.mid, "mid", 1}, {&s->radix.wave, "wave", 0}};
+        for (size_t k = 0; k < sizeof others / sizeof others[0]; ++k) {
+            const vksort_vk_radix_geometry *g = others[k].geo ? others[k].geo : &s->radix.geometry;
+            for (int fused = 0; g->max_count && fused < 2; ++fused) {
+                if (fused ? !g->fused_max_count : !others[k].per_digit)
                     continue;
                 const vksort_vk_radix_pipe pipe = fused ? RADIX_PIPE_ONESWEEP_FUSED : RADIX_PIPE_ONESWEEP;
-                vksort_vk_radix_module_name(s, pipe, others[g].geo, name, sizeof name);
+                vksort_vk_radix_module_name(s, pipe, others[k].geo, name, sizeof name);
                 if (!matches(name, filter))
                     continue;
                 vksort_vk_radix_spec spec;
-                vksort_vk_radix_specialization(s, pipe, others[g].geo, &spec);
-                printf("-- %s tiles (%u x %u), %s:\n", others[g].what, others[g].workgroup,
-                       others[g].items, fused ? "fused" : "a dispatch per digit");
+                vksort_vk_radix_specialization(s, pipe, others[k].geo, &spec);
+                printf("-- %s tiles (%u x %u), %s:\n", others[k].what, g->workgroup, g->items,
+                       fused ? "fused" : "a dispatch per digit");
                 if (fused)
-                    printf("   (fused up to %u elements)\n", others[g].fused_max);
+                    printf("   (fused up to %u elements)\n", g->fused_max_count);
                 report(&cx, name, &spec.info);
             }
         }

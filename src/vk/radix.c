@@ -238,7 +238,7 @@ static int radix_workgroup_runs(const VkPhysicalDeviceLimits *lim, uint32_t w, u
  * (10223616 keys) were measured on the H200 in the eleventh session, when every digit pass
  * launched a workgroup per tile; the persistent digit passes (seventeenth) made them faster
  * and the fused range was not measured again until now. */
-#define RADIX_U32_KEYS_FUSED_MAX_COUNT (1u << 22)
+#define RADIX_U32_KEYS_FUSED_MAX_COUNT RADIX_KEYS_BAND_MAX_COUNT
 
 /* A 32-lane geometry's fused range: wave_tiles tiles per workgroup slot (per_sm workgroups
  * share an SM), within the counts that take it. */
@@ -487,7 +487,6 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->geometry.fused_max_count = RADIX_U32_KEYS_FUSED_MAX_COUNT;
     }
     uint32_t mid_per_sm = 0u; /* a 32-lane mid shape's workgroups per SM; 0: fused whole */
-    uint32_t mid_wave_tiles = RADIX_FUSED_WAVE_TILES;
     int pairs_mid = 0; /* the mid geometry is u32 pairs' 256 x 16 */
     /* u32 pairs on the 32-lane default (384 x 19 compact, two workgroups per SM): counts from the
      * small geometry's up to RADIX_PAIRS_MID_MAX_COUNT take 256 x 16 (two per SM, one round)
@@ -502,7 +501,6 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                s->max_count < RADIX_PAIRS_MID_MAX_COUNT ? s->max_count
                                                                         : RADIX_PAIRS_MID_MAX_COUNT);
             mid_per_sm = 2u;
-            mid_wave_tiles = RADIX_PAIRS_MID_FUSED_WAVE_TILES;
             pairs_mid = 1;
         }
     }
@@ -550,7 +548,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (fuse) {
         rx->small.fused_max_count = rx->small.max_count;
         if (mid_per_sm)
-            radix_set_fused_max(&rx->mid, mid_per_sm, mid_wave_tiles);
+            radix_set_fused_max(&rx->mid, mid_per_sm,
+                                pairs_mid ? RADIX_PAIRS_MID_FUSED_WAVE_TILES : RADIX_FUSED_WAVE_TILES);
         else
             rx->mid.fused_max_count = rx->mid.max_count;
     }
