@@ -608,6 +608,11 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
             rx->wave.fused_max_count = hi;
             rx->wave_min_count = lo;
             rx->wave_max_count = hi;
+            /* The band takes every count the default tiles would fuse (both end at 2^22 or the
+             * sorter's max_count): no count runs the default tiles fused, so their fused
+             * pipeline is not built. */
+            if (hi >= rx->geometry.fused_max_count)
+                rx->geometry.fused_max_count = 0u;
         }
     }
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)

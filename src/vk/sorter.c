@@ -548,6 +548,8 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
         out->radix_fused_max_count = s->radix.mid.fused_max_count;
     if (s->radix.geometry.fused_max_count > out->radix_fused_max_count)
         out->radix_fused_max_count = s->radix.geometry.fused_max_count;
+    if (s->radix.wave.fused_max_count > out->radix_fused_max_count)
+        out->radix_fused_max_count = s->radix.wave.fused_max_count;
     out->radix_wave_min_count = s->radix.wave_min_count;
     out->radix_wave_max_count = s->radix.wave_max_count;
     out->radix_wave_tile_size = s->radix.wave.tile;
