@@ -16,9 +16,6 @@
 // workgroup's global atomics land on the same 1024 bins.)
 // Loading and counting: radix_hist_count.glsl.
 #extension GL_GOOGLE_include_directive : require
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_ballot : require
-#extension GL_KHR_shader_subgroup_vote : require
 #include "radix_common.glsl"
 
 // Fixed at the plan's size: its last workgroup plans with one digit per invocation.
@@ -52,7 +49,6 @@ void main()
     uint n = host_sized ? pc.count : state[RADIX_S_COUNT];
     uint group = radix_group_index();
     uint digits = pc.digit_count;
-    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     barrier();
@@ -63,7 +59,7 @@ void main()
         uint per_group = (n + groups - 1u) / groups;
         uint chunk = (per_group + RADIX_HIST_ALIGN - 1u) / RADIX_HIST_ALIGN * RADIX_HIST_ALIGN;
         uint begin = min(group * chunk, n);
-        count_range(begin, min(begin + chunk, n), lanes);
+        count_range(begin, min(begin + chunk, n));
     } else {
         // This workgroup's blocks, each counted on top of the ones before it and its row of the
         // table written as the difference (its keys' counts) between two barriers.
@@ -86,7 +82,7 @@ void main()
         for (uint b = first_block; b < last_block; ++b) {
             uint first_tile, last_tile;
             radix_block_tiles(b, tiles, blocks, first_tile, last_tile);
-            count_range(first_tile * pc.tile_size, min(last_tile * pc.tile_size, n), lanes);
+            count_range(first_tile * pc.tile_size, min(last_tile * pc.tile_size, n));
             barrier();
             uint row = RADIX_BLOCK_TABLE(pc.max_tiles) + b * digits * RADIX_DIGITS;
             [[unroll]] for (uint j = 0u; j < TABLE_WORDS_PER_INVOCATION; ++j) {

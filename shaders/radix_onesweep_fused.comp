@@ -226,7 +226,6 @@ uint fold_histogram_and_plan(out uint first_task)
     uint n = pc.count;
     uint tiles = (n + TILE - 1u) / TILE;
     uint digits = pc.digit_count;
-    uint lanes = subgroupBallotBitCount(subgroupBallot(true));
     for (uint i = t; i < digits * RADIX_DIGITS; i += WG)
         s_hist[i] = 0u;
     uint counted = 0u;
@@ -254,7 +253,7 @@ uint fold_histogram_and_plan(out uint first_task)
         if (t == 0u)
             next = atomicAdd(hist[RADIX_HIST_FOLD_TICKET], 1u);
         uint begin = c * TILE;
-        count_range(begin, min(begin + TILE, n), lanes);
+        count_range(begin, min(begin + TILE, n));
         for (uint d = t; d < RADIX_DIGITS; d += WG)
             lookback[c * RADIX_DIGITS + d] = 0u; // region 0, row c
         ++counted;

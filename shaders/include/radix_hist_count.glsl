@@ -7,16 +7,15 @@
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
 // < 4 keys of a range, and every key otherwise, one key a load.
-// Counting: one plain shared atomicAdd per key and digit position, except where a digit
-// position has a single value over all the keys a subgroup loaded in one step (constant,
-// sorted or narrow-range data): one atomic for the subgroup, found with one subgroupAll per
-// digit position and step (no subgroupAllEqual: it cost ~45 % of the pass on the H200).
+// Counting: one plain shared atomicAdd of 1 per key and digit position, no more. NVIDIA's
+// compiler makes each an ATOMS.POPC.INC, which adds once per address for the lanes that share
+// it, so a digit that is the same over a subgroup (constant, sorted or narrow-range data) costs
+// no more than a random one; the subgroupAll test per digit position and step that counted such
+// a digit with one atomic did not pay for itself (H100, forty-eighth session: without it u64
+// keys 2^24 1.390 -> 1.370 ms, histogram pass 121 -> 104 us; u32 keys 2^16 -2 %, depth keys
+// 2^16 -3 %, 2^24 depth and uniform unchanged).
 #ifndef VKSORT_RADIX_HIST_COUNT_GLSL
 #define VKSORT_RADIX_HIST_COUNT_GLSL
-
-#extension GL_KHR_shader_subgroup_basic : require
-#extension GL_KHR_shader_subgroup_ballot : require
-#extension GL_KHR_shader_subgroup_vote : require
 
 #if KEY64
 #define VEC_KEYS 2u
@@ -40,30 +39,15 @@ uint key_digit(KEY_T ok, uint p)
 // Keys one invocation holds per step.
 #define STEP_KEYS (HIST_LOADS * VEC_KEYS)
 
-// Counts the STEP_KEYS keys ok of each invocation (ok[i] counts when valid[i]); full: every key
-// of the workgroup's step is valid (workgroup-uniform). In uniform control flow. lanes:
-// invocations of the subgroup.
-void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS], bool full, uint lanes)
+// Counts the STEP_KEYS keys ok of each invocation (ok[i] counts when valid[i]).
+void count_step(KEY_T ok[STEP_KEYS], bool valid[STEP_KEYS])
 {
-    // Bits where some key of the subgroup differs from the subgroup's first key.
-    KEY_T ref = subgroupBroadcastFirst(ok[0]);
-    KEY_T diff = KEY_T(0u);
-    [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
-        diff |= ok[i] ^ ref;
     uint digits = pc.digit_count;
     for (uint p = 0u; p < digits; ++p) {
         uint offset = p * RADIX_DIGITS;
-        bool same = false;
-        if (full)
-            same = subgroupAll(key_digit(diff, p) == 0u);
-        if (same) {
-            if (subgroupElect())
-                atomicAdd(s_hist[offset + key_digit(ref, p)], lanes * STEP_KEYS);
-        } else {
-            [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
-                if (valid[i])
-                    atomicAdd(s_hist[offset + key_digit(ok[i], p)], 1u);
-        }
+        [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
+            if (valid[i])
+                atomicAdd(s_hist[offset + key_digit(ok[i], p)], 1u);
     }
 }
 
@@ -82,11 +66,11 @@ void vector_order_keys(uvec4 v[HIST_LOADS], out KEY_T ok[STEP_KEYS])
 }
 
 // Counts the keys [begin, end) into s_hist (begin a multiple of 4 keys). In uniform control flow.
-void count_range(uint begin, uint end, uint lanes)
+void count_range(uint begin, uint end)
 {
     uint t = gl_LocalInvocationID.x;
     // Keys [begin, vec_end) in 16-byte loads (vectors [vbegin, vend)), [vec_end, end) one at a
-    // time. Trip counts are workgroup-uniform (subgroup operations in count_step).
+    // time.
     uint vec_end = (pc.flags & RADIX_FLAG_KEYS_VEC4) != 0u
                        ? begin + (end - begin) / VEC_KEYS * VEC_KEYS : begin;
     uint vbegin = begin / VEC_KEYS;
@@ -103,7 +87,7 @@ void count_range(uint begin, uint end, uint lanes)
         vector_order_keys(v, ok);
         [[unroll]] for (uint i = 0u; i < STEP_KEYS; ++i)
             valid[i] = true;
-        count_step(ok, valid, true, lanes);
+        count_step(ok, valid);
     }
     if (vfull < vend) {
         uint base = vfull;
@@ -118,19 +102,20 @@ void count_range(uint begin, uint end, uint lanes)
         }
         KEY_T ok[STEP_KEYS];
         vector_order_keys(v, ok);
-        count_step(ok, valid, false, lanes);
+        count_step(ok, valid);
     }
-    for (uint base = vec_end; base < end; base += WG * STEP_KEYS) {
+    // One key a load, VEC_KEYS keys a step: the slots past them are constant and invalid, so
+    // they take no registers (a 16-key step of single loads set the pass's register count: 64
+    // against 48 on the H100).
+    for (uint base = vec_end; base < end; base += WG * VEC_KEYS) {
         KEY_T ok[STEP_KEYS];
         bool valid[STEP_KEYS];
         [[unroll]] for (uint k = 0u; k < STEP_KEYS; ++k) {
             uint i = base + k * WG + t;
-            valid[k] = i < end;
-            ok[k] = valid[k] ? keys_a[i] : KEY_T(0u);
+            valid[k] = k < VEC_KEYS && i < end;
+            ok[k] = valid[k] ? radix_order_key(keys_a[i]) : KEY_T(0u);
         }
-        [[unroll]] for (uint k = 0u; k < STEP_KEYS; ++k)
-            ok[k] = radix_order_key(ok[k]);
-        count_step(ok, valid, base + WG * STEP_KEYS <= end, lanes);
+        count_step(ok, valid);
     }
 }
 
