@@ -6,7 +6,7 @@
 // Each invocation issues HIST_LOADS loads before it counts any of their keys (latency: one
 // load in flight per invocation left the pass load-bound). Keys are read 16 bytes a load
 // (4 u32 / 2 u64 keys) where the binding is 16-byte aligned (RADIX_FLAG_KEYS_VEC4); the last
-// < 4 keys of a range, and every key otherwise, one key a load.
+// < VEC_KEYS keys of a range, and every key otherwise, one key a load.
 // Counting: one plain shared atomicAdd of 1 per key and digit position, no more. NVIDIA's
 // compiler makes each an ATOMS.POPC.INC, which adds once per address for the lanes that share
 // it, so a digit that is the same over a subgroup (constant, sorted or narrow-range data) costs
@@ -105,8 +105,8 @@ void count_range(uint begin, uint end)
         count_step(ok, valid);
     }
     // One key a load, VEC_KEYS keys a step: the slots past them are constant and invalid, so
-    // they take no registers (a 16-key step of single loads set the pass's register count: 64
-    // against 48 on the H100).
+    // they take no registers (a STEP_KEYS step of single loads set the pass's register count:
+    // u32 keys 64 against 48 on the H100).
     for (uint base = vec_end; base < end; base += WG * VEC_KEYS) {
         KEY_T ok[STEP_KEYS];
         bool valid[STEP_KEYS];
