@@ -31,6 +31,8 @@
  *   --radix-groups: vksort_vk_sorter_create_info::radix_onesweep_workgroups (tuning; a
  *                   --radix-wg geometry otherwise runs a workgroup per tile)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
+ *   --no-skew: VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING (Onesweep's digit passes never rank
+ *              skew-proof: the per-pass skew choice measured against its absence)
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --radix-fallback: VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (Onesweep without forward
  *                     progress, what the portable sorter runs on GPUs); the pass list of every
@@ -53,6 +55,8 @@
  *   --dist depth: the keys are f32 bits of depths uniform in [1, 100) - a renderer's depth
  *                 keys, whose top digit has four values - instead of uniform random words
  *                 (32-bit keys only)
+ *   --dist top:S: uniform random words, but S sixteenths of them (S 0..16) have the top byte
+ *                 0x80 - the top digit as skewed as asked (32-bit keys only)
  *   --corrupt-keys, --corrupt-values: test hooks; after every sort the first key word (or
  *                 payload) is overwritten, so that the check must fail the run
  * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per
@@ -109,19 +113,31 @@ static uint32_t radix_items; /* --radix-items (0: the sorter default) */
 static uint32_t radix_wg;    /* --radix-wg (0: the sorter default) */
 static uint32_t radix_groups; /* --radix-groups (0: the sorter default) */
 static int radix_partitioned; /* --radix-partitioned */
+static int radix_no_skew;     /* --no-skew */
 static int persistent_scratch; /* --persistent-scratch */
 static int radix_compact;      /* --radix-compact */
 static int radix_fallback;     /* --radix-fallback */
 static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static int print_runs;         /* --print-runs */
-static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth */
+static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth|top:S */
 static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
 
 /* The CSV's dist column. */
 static const char *dist_name(void)
 {
+    static char top[16];
+    if ((uint32_t)key_fill >= BENCH_FILL_TOP_SHARE) {
+        snprintf(top, sizeof top, "top:%u", (unsigned)key_fill - BENCH_FILL_TOP_SHARE);
+        return top;
+    }
     return key_fill == GPU_FILL_DEPTH ? "depth" : "uniform";
+}
+
+/* The distributions other than uniform words are of 32-bit keys. */
+static int dist_skips(vksort_key_type type)
+{
+    return key_fill != GPU_FILL_RANDOM && vksort_key_size(type) != 4;
 }
 
 /* The generator (when created) and the rig. */
@@ -243,6 +259,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.radix_onesweep_workgroups = radix_groups;
     ci.radix_buckets = radix_no_buckets ? VKSORT_VK_RADIX_BUCKETS_OFF : VKSORT_VK_RADIX_BUCKETS_AUTO;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
+               (radix_no_skew ? VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
                (radix_compact ? VKSORT_VK_CREATE_RADIX_COMPACT_TILES : 0u) |
                (radix_fallback ? VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK : 0u) |
@@ -667,7 +684,7 @@ static int run_frames(int lo, int hi, int sorts, int runs, const char *only, con
         fprintf(csv, "workload,n,sorts,sorter,us_per_sort,ratio_to_cub,dist,ok\n");
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
-        if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
+        if (!listed(only, w->name) || dist_skips(w->type))
             continue;
         printf("\n%s, %d sorts per command buffer: median us per sort [x CUB]\n", w->name, sorts);
         for (int lg = lo; lg <= hi; ++lg) {
@@ -753,20 +770,25 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--count") && v) one_count = atoll(argv[++i]);
         else if (!strcmp(a, "--validate")) validate = 1;
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
+        else if (!strcmp(a, "--no-skew")) radix_no_skew = 1;
         else if (!strcmp(a, "--no-buckets")) radix_no_buckets = 1;
         else if (!strcmp(a, "--print-runs")) print_runs = 1;
         else if (!strcmp(a, "--corrupt-keys")) corrupt = 1;
         else if (!strcmp(a, "--corrupt-values")) corrupt = 2;
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "depth")) { key_fill = GPU_FILL_DEPTH; ++i; }
+        else if (!strcmp(a, "--dist") && v && !strncmp(v, "top:", 4) && atoi(v + 4) >= 0 && atoi(v + 4) <= 16) {
+            key_fill = (gpu_fill_mode)(BENCH_FILL_TOP_SHARE + (uint32_t)atoi(v + 4));
+            ++i;
+        }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
                             "[--bits LO:HI] [--only LIST] [--sorters LIST] [--csv FILE] "
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-groups N] "
-                            "[--radix-compact] [--radix-partitioned] "
+                            "[--radix-compact] [--radix-partitioned] [--no-skew] "
                             "[--radix-fallback] [--radix-reduce-then-scan] "
-                            "[--persistent-scratch] [--no-buckets] [--dist uniform|depth] "
+                            "[--persistent-scratch] [--no-buckets] [--dist uniform|depth|top:S] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;
         }
@@ -844,7 +866,7 @@ int main(int argc, char **argv)
     char said[4][1024] = {{0}}; /* the last reason printed for each sorter without a time */
     for (size_t wi = 0; wi < sizeof workloads / sizeof workloads[0]; ++wi) {
         const workload *w = &workloads[wi];
-        if (!listed(only, w->name) || (key_fill == GPU_FILL_DEPTH && vksort_key_size(w->type) != 4))
+        if (!listed(only, w->name) || dist_skips(w->type))
             continue;
         uint32_t rb, re;
         if (vksort_resolve_bit_range(w->type, bit_lo, bit_hi, &rb, &re) != VKSORT_SUCCESS) {
@@ -853,11 +875,12 @@ int main(int argc, char **argv)
             failed = 1;
             continue;
         }
-        char bits_note[32] = "";
+        char bits_note[32] = "", dist_note[32];
+        snprintf(dist_note, sizeof dist_note, " %s keys", dist_name());
         if (bit_lo || bit_hi)
             snprintf(bits_note, sizeof bits_note, " bits [%u, %u)", rb, re);
         printf("\n%s%s%s: median ms (G keys/s) [x CUB] {fraction of the bandwidth floor}\n",
-               w->name, bits_note, key_fill == GPU_FILL_DEPTH ? " depth keys" : "");
+               w->name, bits_note, key_fill == GPU_FILL_RANDOM ? "" : dist_note);
         /* --count: one row of that count, limited as its power of two rounded up. */
         int count_lg = 0;
         while (one_count && (1ll << count_lg) < one_count)

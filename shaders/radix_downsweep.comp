@@ -44,7 +44,7 @@ void radix_downsweep_tile(uint tile, uint tile_base, uint tile_n, uint shift, ui
     uint t = gl_LocalInvocationID.x;
     barrier();
 #if RANK_LATE_COUNTS
-    radix_rank_tile_late_counts(0u, tile_base, tile_n, shift, full, prefetch);
+    radix_rank_tile_late_counts(0u, tile_base, tile_n, shift, full, prefetch, RANK_ATOMIC_OR);
 #else
     radix_rank_tile(0u, tile_base, tile_n, shift, full, prefetch);
 #endif

@@ -13,6 +13,11 @@ void main()
     uint t = gl_LocalInvocationID.x;
     // The slot's digit (radix_interface.h): the bindings are this slot's, A its source.
     uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
+    // Skew-proof ranking where the plan found one digit in most keys (radix_plan.glsl).
+    // Not in the look-back fallback's modules (the code took their u32 keys pass from 80 to 118
+    // registers on the H100).
+    bool skew = LOOKBACK_FALLBACK == 0 && (pc.flags & RADIX_FLAG_SKEW) != 0u &&
+                state[RADIX_S_SKEW + pc.pass_index] != 0u;
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
     uint parity = pc.pass_index & 1u;
@@ -34,7 +39,7 @@ void main()
     for (uint taken = 1u; part < tiles; ++taken) {
         bool fetch = taken < max_taken;
         uint next = radix_onesweep_partition(p, 0u, parity, part, n, tiles, stall_first, fetch,
-                                             RADIX_S_TICKET + p, 0u);
+                                             RADIX_S_TICKET + p, 0u, skew);
         if (stall_first) {
             barrier();
             if (t == 0u && part != 0u)

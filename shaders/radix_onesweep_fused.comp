@@ -676,7 +676,7 @@ void bucket_sort(uint top, uint b, uint n, uint active_digits)
             continue;
         uint shift = radix_pass_shift(q);
         radix_count_tile(0u, start, count, shift, false, true);
-        radix_rank_counted(shift);
+        radix_rank_counted(shift, RANK_ATOMIC_OR);
         if (q == last)
             bucket_write(start, count);
         else
@@ -790,7 +790,8 @@ void main()
         if (buckets) {
             if (p == 0u) {
                 next = radix_onesweep_partition(top1 - 1u, 0u, 0u, part, n, tiles, false, fetch,
-                                                RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
+                                                RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE,
+                                                false);
             } else {
                 if (t == 0u && fetch)
                     next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_BUCKETS : PLAN_STATE);
@@ -800,7 +801,8 @@ void main()
             // The plan's parity (RADIX_S_PARITY): the active digits before p, mod 2.
             uint parity = bitCount(active_digits & ((1u << p) - 1u)) & 1u;
             next = radix_onesweep_partition(p, parity, parity, part, n, tiles, false, fetch,
-                                            RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);
+                                            RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE,
+                                            false);
         } else {
             if (t == 0u && fetch)
                 next = fused_take_ticket(RADIX_S_FUSED_TICKET, own_plan ? PLAN_OWN_DIGITS : PLAN_STATE);

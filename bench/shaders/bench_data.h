@@ -45,6 +45,9 @@ BENCH_FN uint32_t bench_float_bits(float x)
 #define BENCH_FILL_RANDOM 0u /* uniform random words */
 #define BENCH_FILL_INDEX 1u  /* each word's own index (the payloads) */
 #define BENCH_FILL_DEPTH 2u  /* f32 bits of depths uniform in [1, 100) */
+/* BENCH_FILL_TOP_SHARE + s (s from 0 to 16): uniform random words, but s sixteenths of them
+ * (and 1/256 of the rest) have the top byte 0x80 - a top digit as skewed as asked. */
+#define BENCH_FILL_TOP_SHARE 16u
 
 /* Integer hash: xorshift-multiply rounds (the "lowbias32" constants), uniform output bits for
  * consecutive inputs. */
@@ -76,6 +79,8 @@ BENCH_FN BENCH_U32 bench_word(BENCH_U32 salt, BENCH_U32 i, BENCH_U32 mode)
         BENCH_PRECISE float depth = BENCH_FMA(99.0f, BENCH_TO_FLOAT(r >> 8u) * (1.0f / 16777216.0f), 1.0f);
         return BENCH_FLOAT_BITS(depth);
     }
+    if (mode >= BENCH_FILL_TOP_SHARE && (bench_hash32(r ^ 0x5bd1e995u) & 15u) < mode - BENCH_FILL_TOP_SHARE)
+        return (r & 0x00ffffffu) | 0x80000000u;
     return r;
 }
 

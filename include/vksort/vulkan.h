@@ -208,7 +208,11 @@ typedef enum vksort_vk_create_flag_bits {
     /* PORTABLE sorts with reduce-then-scan on every device, not Onesweep with the look-back
      * fallback: for a device where fallbacks turn out frequent (each re-reads a tile), or
      * where a bounded wait is not enough. Other algorithms ignore the flag. */
-    VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN = 1u << 8
+    VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN = 1u << 8,
+    /* Onesweep digit passes without the skew-proof ranking (radix_skew_ranking in the sorter
+     * properties): every pass ranks its tiles with the default ranking even where one digit
+     * holds most keys. For measuring the choice; sorts are correct either way. */
+    VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING = 1u << 9
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
 
@@ -250,8 +254,9 @@ typedef struct vksort_vk_sorter_create_info {
     /* Optional: receives the reason when creation fails. */
     vksort_vk_diagnostics *diagnostics;
     /* Optional: the device extensions enabled on `device` (Vulkan cannot be asked). The sorter
-     * uses VK_NV_shader_subgroup_partitioned for radix ranking when listed here and asked for
-     * (VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING). */
+     * uses VK_NV_shader_subgroup_partitioned, when listed here, for the Onesweep digit passes'
+     * skew-proof ranking (radix_skew_partitioned in the sorter properties) and, when asked for
+     * (VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING), for all radix ranking. */
     uint32_t enabled_extension_count;
     const char *const *enabled_extensions;
     /* Optional tuning of the bitonic tile passes: elements E each invocation holds in registers,
@@ -447,6 +452,19 @@ typedef struct vksort_vk_sorter_properties {
      * PORTABLE on a GPU): the empty-word steps after which a look-back counts the
      * predecessor's tile itself (0: no fallback). */
     uint32_t radix_lookback_fallback_polls;
+    /* Onesweep's digit passes (not the fused ones) choose their ranking per digit position on
+     * the GPU: where the plan finds one digit value in more than half of the keys - the top
+     * digit of f32 depths in a narrow range, say - that pass ranks its full tiles with subgroup
+     * peer masks and counts their digits after ranking, instead of the default per-key
+     * shared-memory atomics, which serialise over the lanes that share a digit (H100, f32 depth
+     * keys 2^24: 0.505 -> 0.450 ms, pairs 0.741 -> 0.694; uniform keys 2^24 0.452 -> 0.458;
+     * docs/vulkan.md). Peer masks from subgroupPartitionNV where
+     * VK_NV_shader_subgroup_partitioned is listed in enabled_extensions and the device has it
+     * (radix_skew_partitioned), else from ballots. VK_FALSE with
+     * VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING, with the look-back fallback
+     * (radix_lookback_fallback_polls > 0) and for reduce-then-scan sorts. */
+    VkBool32 radix_skew_ranking;
+    VkBool32 radix_skew_partitioned;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -613,6 +631,12 @@ VkDeviceSize vksort_vk_debug_stall_counter_offset(const vksort_vk_sorter *sorter
  * that schedules fairly, rarely more than 0). Read it after the sort (before the scratch is
  * reused); meaningful after sorts of sorters with the flag. */
 VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *sorter);
+
+/* radix_skew_ranking: byte offset, from the scratch range's offset, of a uint32 that a radix
+ * sort with digit passes resets at its start and increments for each tile a digit pass ranked
+ * skew-proof (a skewed pass adds its tile count). Read it after the sort (before the scratch is
+ * reused); 0 after fused sorts and after sorts without a skewed digit position. */
+VkDeviceSize vksort_vk_debug_skew_tile_counter_offset(const vksort_vk_sorter *sorter);
 
 #ifdef __cplusplus
 }

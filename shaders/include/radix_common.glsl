@@ -150,12 +150,14 @@ void radix_block_tiles(uint block, uint tiles, uint blocks, out uint first, out 
 }
 
 // Zeroes the state words the scatter passes count in (tickets, finished partitions, stall
-// timeouts, look-back fallbacks; the plan writes every pass's parity and activity itself). For
-// the prepare pass and the host-sized plan; the includer declares `state` writable.
+// timeouts, look-back fallbacks, skew-proof tiles; the plan writes every pass's parity and
+// activity itself). For the prepare pass and the host-sized plan; the includer declares `state`
+// writable.
 #define radix_reset_pass_words()                                                                   \
     do {                                                                                          \
         state[RADIX_S_STALL_TIMEOUTS] = 0u;                                                       \
         state[RADIX_S_FALLBACKS] = 0u;                                                            \
+        state[RADIX_S_SKEW_TILES] = 0u;                                                           \
         for (uint p_ = 0u; p_ < RADIX_MAX_PASSES; ++p_) {                                         \
             state[RADIX_S_TICKET + p_] = 0u;                                                      \
             state[RADIX_S_DONE + p_] = 0u;                                                        \

@@ -42,6 +42,12 @@
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
  * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
 #define RADIX_FLAG_BUCKETS 256u
+/* Onesweep digit passes rank skewed digit positions skew-proof: the plan flags each slot whose
+ * largest digit holds more than half of the keys (RADIX_S_SKEW), and that slot's pass ranks its
+ * tiles with peer masks (subgroupPartitionNV where the module has it, else ballots) and counts
+ * them after ranking, instead of the shared atomicOr and per-key count atomics, which serialise
+ * when most lanes of a subgroup share a digit (radix_onesweep_tile.glsl). */
+#define RADIX_FLAG_SKEW 512u
 
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
@@ -75,7 +81,13 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-#define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
+/* + slot: 1 where the slot's digit is skewed and its Onesweep pass ranks skew-proof
+ * (RADIX_FLAG_SKEW; the plan writes every slot). */
+#define RADIX_S_SKEW (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
+/* The tiles the Onesweep digit passes ranked skew-proof (reset with the pass words; a test and
+ * benchmark read-back, vksort_vk_debug_skew_tile_counter_offset). */
+#define RADIX_S_SKEW_TILES (RADIX_S_SKEW + RADIX_MAX_PASSES)
+#define RADIX_STATE_WORDS (RADIX_S_SKEW_TILES + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
  * clears what it read, or the fused pass's last workgroup), as many exclusive scans (the

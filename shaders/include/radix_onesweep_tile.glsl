@@ -203,16 +203,38 @@ uint radix_onesweep_after_lookback(uint data_parity, uint parity, uint part, uin
 // start, while the dispatch's workgroups were still starting, the first ones took two tiles of
 // the first digit and later ones had none.) Else returns 0. plan: the kind of plan the digit
 // starts and the ticket come from (RADIX_DIGIT_START, RADIX_TAKE_TICKET above; 0: the state's).
+// skew: the plan found the digit skewed (RADIX_S_SKEW): the tile is ranked with peer masks first
+// and counted after (radix_rank_tile_late_counts), its counts published then - with one digit
+// in most lanes the shared atomicOr of the default ranking and the count atomics serialise over
+// those lanes (docs/perf-notes.md, forty-eighth session). Uniform: a branch around the counting
+// and ranking only, so that the look-back and the scatter stay one copy.
 uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint part, uint tile_base, uint tile_n,
                                    uint first_n, uint tiles, bool stall_first, bool full,
-                                   bool fetch_next, uint ticket_word, uint plan)
+                                   bool fetch_next, uint ticket_word, uint plan, bool skew)
 {
     uint t = gl_LocalInvocationID.x;
     uint shift = radix_pass_shift(p);
     // The digit's global start (the plan's scan) is loaded now, so that its round trip overlaps
     // the ranking instead of following the look-back; invocation t < RADIX_DIGITS holds digit t.
     uint global_start = t < RADIX_DIGITS ? RADIX_DIGIT_START(p, t, plan) : 0u;
-    radix_count_tile(data_parity, tile_base, tile_n, shift, full, false);
+#if LOOKBACK_FALLBACK
+    // Round 0's request word, cleared before any request (the counting's barriers order it);
+    // each later round clears its own word at its start, so a request a previous tile left in
+    // the other word is never read.
+    if (t == 0u)
+        s_fb_request[0] = 0u;
+#endif
+    // Full tiles only: the short first tile ranks as by default (correct either way, and once
+    // a pass; a skew-proof copy in the short tile's code too cost every pass: H100 f32 depth
+    // keys 2^24 0.455 against 0.446 ms, docs/perf-notes.md, forty-ninth session).
+    skew = skew && full;
+    if (skew) {
+        radix_rank_tile_late_counts(data_parity, tile_base, tile_n, shift, full, false, false);
+        if (t == 0u)
+            atomicAdd(state[RADIX_S_SKEW_TILES], 1u);
+    } else {
+        radix_count_tile(data_parity, tile_base, tile_n, shift, full, false);
+    }
 
     if (stall_first) {
         if (part == 0u && gl_SubgroupID == 0u &&
@@ -238,14 +260,8 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
         atomicExchange(lookback[row + d],
                        (part == 0u ? RADIX_LB_INCLUSIVE : RADIX_LB_AGGREGATE) | s_count[d]);
 
-#if LOOKBACK_FALLBACK
-    // Round 0's request word, cleared before any request (the ranking's barriers order it);
-    // each later round clears its own word at its start, so a request a previous tile left in
-    // the other word is never read.
-    if (t == 0u)
-        s_fb_request[0] = 0u;
-#endif
-    radix_rank_counted(shift);
+    if (!skew)
+        radix_rank_counted(shift, RANK_ATOMIC_OR);
 
     // The look-back: the invocations of one subgroup walk back together, one digit per lane,
     // LB_WIDTH predecessors per step, the whole subgroup looping until every lane is done (lanes
@@ -359,16 +375,19 @@ uint radix_onesweep_partition_tile(uint p, uint data_parity, uint parity, uint p
 // partition nothing else ran meanwhile (a tail of ~18 us in most passes). As the first, only
 // the first wave's look-backs wait for it, a few microseconds.
 uint radix_onesweep_partition(uint p, uint data_parity, uint parity, uint part, uint n, uint tiles,
-                              bool stall_first, bool fetch_next, uint ticket_word, uint plan)
+                              bool stall_first, bool fetch_next, uint ticket_word, uint plan,
+                              bool skew)
 {
     uint first_n = n - (tiles - 1u) * TILE;
     uint tile_base = radix_onesweep_tile_base(part, first_n);
     if (part != 0u || first_n == TILE)
         return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, TILE, first_n,
-                                             tiles, stall_first, true, fetch_next, ticket_word, plan);
+                                             tiles, stall_first, true, fetch_next, ticket_word, plan,
+                                             skew);
     else
         return radix_onesweep_partition_tile(p, data_parity, parity, part, tile_base, first_n, first_n,
-                                             tiles, stall_first, false, fetch_next, ticket_word, plan);
+                                             tiles, stall_first, false, fetch_next, ticket_word, plan,
+                                             skew);
 }
 
 #endif

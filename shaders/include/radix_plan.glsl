@@ -16,6 +16,7 @@
 
 shared uint s_plan_constant[RADIX_MAX_PASSES];
 shared uint s_plan_largest; // RADIX_FLAG_BUCKETS: the most keys of one value of the top digit
+shared uint s_plan_skewed;  // RADIX_FLAG_SKEW: bit p set where one digit at position p has most keys
 // The scan's partials, unless the includer has the scan already (the fused pass's tiles: one
 // per subgroup of its RADIX_PLAN_WORKGROUP invocations suffices).
 #ifndef VKSORT_RADIX_SCAN_GLSL
@@ -63,8 +64,10 @@ void radix_plan_clear_shared()
     uint t = gl_LocalInvocationID.x;
     if (t < RADIX_MAX_PASSES)
         s_plan_constant[t] = 0u;
-    if (t == 0u)
+    if (t == 0u) {
         s_plan_largest = 0u;
+        s_plan_skewed = 0u;
+    }
 }
 
 // Flags the digit positions where one digit value has every key (its pass cannot change the
@@ -74,6 +77,26 @@ void radix_plan_mark_constant(uint c[RADIX_MAX_PASSES], uint n)
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
         if (p < pc.digit_count && c[p] == n)
             s_plan_constant[p] = 1u;
+}
+
+// RADIX_FLAG_SKEW: flags the digit positions where one digit value has more than half of the n
+// keys (bit p of s_plan_skewed, visible after the next barrier). At most one value can, so an
+// invocation's own count decides: no reduction. Half is where the two rankings cross (H100,
+// u32 keys 2^24 with one top digit value in a share of the keys, the top pass default against
+// skew-proof, us: 37.5 % 128 / 144, 50 % 139 / 133, 69 % 156 / 114, f32 depths' 98 % 156 / 96;
+// docs/perf-notes.md, forty-ninth session): subgroupPartitionNV's peers cost more the more
+// digit values a subgroup holds, the atomicOr ranking's the more lanes share one.
+#ifndef RADIX_SKEW_SHARE_DIVISOR
+#define RADIX_SKEW_SHARE_DIVISOR 2u // skewed: one digit value in more than n / this of the keys
+#endif
+void radix_plan_mark_skewed(uint c[RADIX_MAX_PASSES], uint n)
+{
+    uint mine = 0u;
+    [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p)
+        if (p < pc.digit_count && c[p] > n / RADIX_SKEW_SHARE_DIVISOR)
+            mine |= 1u << p;
+    if (mine != 0u)
+        atomicOr(s_plan_skewed, mine);
 }
 
 // After radix_plan_mark_constant's flags are visible: the active digits (bit p: its pass runs)
@@ -124,6 +147,8 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
     radix_plan_clear_shared();
     barrier();
     radix_plan_mark_constant(c, n);
+    if ((pc.flags & RADIX_FLAG_SKEW) != 0u) // uniform
+        radix_plan_mark_skewed(c, n);
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
         if (p < pc.digit_count) { // uniform
             hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c[p]);
@@ -149,8 +174,10 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
             state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
             word |= runs ? 1u << (PLAN_WORD_ACTIVE_SHIFT + p) : 0u;
             state[RADIX_S_PARITY + p] = ordinal & 1u;
-            if (runs)
+            if (runs) {
+                state[RADIX_S_SKEW + ordinal] = (s_plan_skewed >> p) & 1u;
                 state[RADIX_S_SLOT_DIGIT + ordinal++] = p;
+            }
         }
         // The scatter passes are slots: the first `ordinal` sort the active digits in order.
         for (uint k = 0u; k < RADIX_MAX_PASSES; ++k) {

@@ -308,14 +308,16 @@ void radix_counters_to_offsets(uint tile_n, uint shift, bool full)
 // Ranks the tile counted by radix_count_tile: r_pos = the element's position in the tile
 // sorted by digit (sentinels of a partial tile at [tile_n, TILE)). Ends with a barrier (s_mem
 // is reused for staging). Every item ranks: a partial tile's sentinels are elements of the last
-// digit.
-void radix_rank_counted(uint shift)
+// digit. atomic_or: peers from the shared match words (RANK_ATOMIC_OR's ranking), else from
+// radix_peers (a constant at each call; false where RANK_ATOMIC_OR is, for skewed digits: the
+// match word's atomicOr serialises over the lanes that share a digit, peer masks do not).
+void radix_rank_counted(uint shift, bool atomic_or)
 {
     uint matches = gl_NumSubgroups * COUNTER_WORDS + gl_SubgroupID * RADIX_DIGITS; // RANK_ATOMIC_OR
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         uint digit = radix_digit(r_key[j], shift);
         uint rank, peer_count;
-        if (RANK_ATOMIC_OR) {
+        if (atomic_or) {
             atomicOr(s_mem[matches + digit], 1u << gl_SubgroupInvocationID);
             radix_subgroup_shared_barrier();
             uint mask = s_mem[matches + digit];
@@ -338,7 +340,7 @@ void radix_rank_counted(uint shift)
                 atomicAdd(s_mem[word], peer_count << half_shift);
             else
                 s_mem[word] = before + peer_count;
-            if (RANK_ATOMIC_OR)
+            if (atomic_or)
                 s_mem[matches + digit] = 0u;
         }
         radix_subgroup_shared_barrier();
@@ -348,29 +350,38 @@ void radix_rank_counted(uint shift)
 }
 
 // Rank first, count after: for passes that publish no counts before ranking (the portable
-// downsweep's 32-bit-key pairs modules). The ranking's per-subgroup counters start at zero, so
+// downsweep's 32-bit-key pairs modules) and for skewed digits (the Onesweep pass's skew-proof
+// tiles, radix_onesweep_tile.glsl). The ranking's per-subgroup counters start at zero, so
 // after it they hold each subgroup's digit counts; a column scan over the subgroups gives each
 // subgroup's start within its digit, radix_scan_counts the tile's digit starts, and each item
 // adds both (one shared load per item instead of radix_count_tile's shared atomic per item,
-// which NVIDIA's compiler wraps in MATCH.ALL/REDUX aggregation). Measured only where it is used
-// (radix_downsweep.comp says where and why not elsewhere). Ends with a barrier.
+// which NVIDIA's compiler wraps in MATCH.ALL/REDUX aggregation only where all 32 lanes share
+// the address, and otherwise serialises over the lanes that do). Measured only where it is
+// used (radix_downsweep.comp says where and why not elsewhere). Fills s_count and
+// s_tile_start as radix_count_tile does. atomic_or: as radix_rank_counted's. Ends with a
+// barrier.
 void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
-                                 bool keys_loaded)
+                                 bool keys_loaded, bool atomic_or)
 {
     uint t = gl_LocalInvocationID.x;
     for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
          i += WG)
         s_mem[i] = 0u;
-    if (t == 0u)
+    if (t == 0u) {
+        s_count_shift = shift;
         s_value_base = tile_base;
+    }
     barrier();
     if (!keys_loaded)
         radix_load_tile(parity, tile_base, tile_n, full);
-    radix_rank_counted(shift); // positions among the subgroup's elements of each digit
+    radix_rank_counted(shift, atomic_or); // positions among the subgroup's elements of each digit
 
     radix_counters_to_offsets(tile_n, shift, full);
+    // The shift from shared memory, as in radix_count_tile: so that the compiler does not keep
+    // the ranking's digits live across the counts for this loop.
+    uint add_shift = s_count_shift;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-        uint digit = radix_digit(r_key[j], shift);
+        uint digit = radix_digit(r_key[j], add_shift);
         radix_pos_add(j, (s_mem[radix_counter_word(gl_SubgroupID, digit)] >> radix_counter_shift(digit)) & COUNTER_MASK);
     }
     barrier(); // s_mem is reused for staging after this
@@ -380,7 +391,7 @@ void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint 
 void radix_rank_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
     radix_count_tile(parity, tile_base, tile_n, shift, full, keys_loaded);
-    radix_rank_counted(shift);
+    radix_rank_counted(shift, RANK_ATOMIC_OR);
 }
 
 // Stages the keys (and radix_stage_values the payloads) whose sorted position is in

@@ -353,9 +353,16 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->fallback_polls = !choice.lookback_fallback ? 0u
                          : cpu_device ? RADIX_LOOKBACK_FALLBACK_POLLS_CPU
                                       : RADIX_LOOKBACK_FALLBACK_POLLS;
-    rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) &&
-                      (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
-                      vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+    const int partition_ok = (sg.supportedOperations & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) &&
+                             vksort_vk_extension_listed(info, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME);
+    rx->partitioned = (info->flags & VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING) && partition_ok;
+    /* Skewed digit positions rank with peer masks (RADIX_FLAG_SKEW): subgroupPartitionNV where
+     * the device has it - on the H100 its peers cost least where few digits share a subgroup
+     * (f32 depth keys' top pass 124 against 143 us with ballots, docs/perf-notes.md) - else
+     * ballots. */
+    rx->skew_ranking = choice.implementation == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->fallback_polls &&
+                       !(info->flags & VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING);
+    rx->skew_partitioned = rx->skew_ranking && partition_ok;
 
     /* The subgroup sizes the pipelines may run with: the pinned size, else the device's range
      * (a driver may pick any size in it per pipeline), else its one reported size. */
@@ -703,13 +710,16 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     const unsigned kw = s->key_size * 8u;
     const int v = s->has_payload ? 1 : 0;
     const char *part = s->radix.partitioned ? "_nvp" : "";
+    /* The digit pass's skew-proof ranking takes its peers from subgroupPartitionNV in the _nvp
+     * modules (the default ranking there is still the atomicOr one unless partitioned). */
+    const char *onesweep_part = s->radix.partitioned || s->radix.skew_partitioned ? "_nvp" : "";
     switch (pipe) {
     case RADIX_PIPE_PREPARE: snprintf(buf, n, "radix_prepare"); break;
     case RADIX_PIPE_HISTOGRAM: snprintf(buf, n, "radix_histogram_k%u", kw); break;
     case RADIX_PIPE_UPSWEEP: snprintf(buf, n, "radix_upsweep_k%u", kw); break;
     case RADIX_PIPE_COPY: snprintf(buf, n, "radix_copy_k%u_v%d", kw, v); break;
     case RADIX_PIPE_ONESWEEP:
-        snprintf(buf, n, "radix_onesweep_k%u_v%d%s%s", kw, v, part,
+        snprintf(buf, n, "radix_onesweep_k%u_v%d%s%s", kw, v, onesweep_part,
                  s->radix.fallback_polls ? "_fb" : "");
         break;
     case RADIX_PIPE_ONESWEEP_FUSED:
@@ -1149,6 +1159,10 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u) |
                  (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u) |
                  (p->buckets ? RADIX_FLAG_BUCKETS : 0u);
+    /* The skew choice where digit passes run (the fused passes rank every digit alike). */
+    for (uint32_t i = 0; i < p->pass_count; ++i)
+        if (p->kind[i] == RADIX_PIPE_ONESWEEP && rx->skew_ranking)
+            push.flags |= RADIX_FLAG_SKEW;
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;
     push.bit_end = p->bit_end;

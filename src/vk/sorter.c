@@ -340,7 +340,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
                                                  VKSORT_VK_CREATE_RADIX_COMPACT_TILES |
                                                  VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS |
                                                  VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK |
-                                                 VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN))
+                                                 VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN |
+                                                 VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown create flags");
     if (info->rank_workgroup_size &&
         (info->rank_workgroup_size < VKSORT_RANK_GROUP_ELEMENTS ||
@@ -532,6 +533,8 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->radix_workgroup_size = s->radix.geometry.workgroup;
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
+    out->radix_skew_ranking = s->radix.skew_ranking ? VK_TRUE : VK_FALSE;
+    out->radix_skew_partitioned = s->radix.skew_ranking && s->radix.skew_partitioned ? VK_TRUE : VK_FALSE;
     out->radix_onesweep_workgroups = s->radix.onesweep_groups;
     out->radix_small_tile_size = s->radix.small.tile;
     out->radix_small_workgroup_size = s->radix.small.workgroup;
@@ -602,6 +605,12 @@ VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *s)
 {
     (void)s;
     return (VkDeviceSize)RADIX_S_FALLBACKS * 4u;
+}
+
+VkDeviceSize vksort_vk_debug_skew_tile_counter_offset(const vksort_vk_sorter *s)
+{
+    (void)s;
+    return (VkDeviceSize)RADIX_S_SKEW_TILES * 4u;
 }
 
 vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,

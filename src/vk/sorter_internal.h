@@ -108,6 +108,9 @@ typedef struct vksort_vk_radix {
     uint32_t pinned_subgroup_size; /* 0: not pinned (VKSORT_VK_CREATE_SUBGROUP_SIZE_CONTROL) */
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
     int partitioned;               /* subgroupPartitionNV ranking */
+    /* Onesweep digit passes rank skewed digit positions skew-proof (RADIX_FLAG_SKEW), with
+     * subgroupPartitionNV peers where skew_partitioned (the _nvp digit-pass modules). */
+    int skew_ranking, skew_partitioned;
     /* Onesweep's look-back fallback (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK, the _fb digit-pass
      * modules): empty-word steps before a look-back counts the predecessor itself; 0: off. */
     uint32_t fallback_polls;

@@ -12,6 +12,8 @@ const char *test_dist_name(test_dist d)
         return "bytes-0-2";
     if (d == DIST_TOP_HEAVY)
         return "top-heavy";
+    if (d == DIST_SKEWED_TOP)
+        return "skewed-top";
     return (unsigned)d < DIST_COUNT ? names[d] : "?";
 }
 
@@ -78,6 +80,16 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
             case DIST_FLAG_BIT: enc = (base & ~(1ull << 13)) | ((r & 1u) << 13); break;
             case DIST_BYTES_0_2: enc = (base & ~0xff00ffull) | (r & 0xff00ffu); break;
             case DIST_TOP_HEAVY: enc = (r >> 61) == 0 ? ((r & wmask) >> 8) & ~0xff00ull : r; break;
+            case DIST_SKEWED_TOP: {
+                const unsigned top = wide ? 56u : 24u;
+                const uint64_t pick = test_rng_next(&state);
+                enc = r;
+                if ((pick & 15u) != 0u) /* 15/16: the base's top byte */
+                    enc = (enc & ~(0xffull << top)) | (base & (0xffull << top));
+                if (((pick >> 4) & 7u) < 5u) /* 5/8: the base's byte below it */
+                    enc = (enc & ~(0xffull << (top - 8u))) | (base & (0xffull << (top - 8u)));
+                break;
+            }
             default: enc = r; break;
             }
             enc &= wmask;

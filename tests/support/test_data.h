@@ -19,7 +19,11 @@ typedef enum test_dist {
     DIST_COUNT,       /* the distributions above, which tests rotate through */
     /* Targeted ones, outside the rotations: */
     DIST_BYTES_0_2,   /* only bytes 0 and 2 of the encoding vary (a constant digit between two) */
-    DIST_TOP_HEAVY    /* random, but an eighth of the keys have a zero top byte and byte 1 */
+    DIST_TOP_HEAVY,   /* random, but an eighth of the keys have a zero top byte and byte 1 */
+    /* random, but 15/16 of the keys share one top byte and 5/8 one byte below it: both digit
+     * positions skewed (most keys one digit value), as the top digits of f32 depths in a
+     * narrow range are */
+    DIST_SKEWED_TOP
 } test_dist;
 
 const char *test_dist_name(test_dist d);

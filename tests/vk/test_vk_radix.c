@@ -718,6 +718,106 @@ static void test_lookback_fallback(void)
         CHECK_EQ(slot->props.radix_lookback_fallback_polls, 0);
 }
 
+static uint32_t skew_tile_counter(const void *scratch, const sort_slot *slot)
+{
+    uint32_t v;
+    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_skew_tile_counter_offset(slot->sorter),
+           sizeof v);
+    return v;
+}
+
+/* Onesweep's per-pass skew choice (radix_skew_ranking): on keys whose top two digit positions
+ * each have one value in most keys (DIST_SKEWED_TOP: 15/16 and 5/8), the plan flags exactly
+ * those slots (RADIX_S_SKEW), their digit passes rank every tile skew-proof (the counter: two
+ * passes x tiles, the short first tile included) and the output matches the CPU's bytes - keys
+ * and pairs, both directions, an indirect count, u32, f32 and u64 keys. Uniform keys flag no
+ * slot; the fused counts and sorters with VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING rank no tile
+ * skew-proof, and sort the same keys right. Reduce-then-scan sorters have no such choice. */
+static void test_skew_ranking(void)
+{
+    typedef struct {
+        vksort_key_type type;
+        int payload, desc, indirect;
+    } skew_case;
+    const skew_case cases[] = {{VKSORT_KEY_U32, 0, 0, 0},
+                               {VKSORT_KEY_F32, 1, 1, 0},
+                               {VKSORT_KEY_U32, 1, 0, 1},
+                               {VKSORT_KEY_U64, 0, 1, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+        if (quick && i == 3)
+            continue;
+        sort_case probe = make_case(cases[i].type, cases[i].payload, 1u << 24);
+        sort_slot *ps = checked_sorter(&probe.cfg);
+        if (!ps)
+            continue;
+        const vksort_vk_sorter_properties *pp = &ps->props;
+        if (algo != VKSORT_VK_ALGORITHM_ONESWEEP || pp->radix_lookback_fallback_polls) {
+            CHECK_EQ(pp->radix_skew_ranking, VK_FALSE);
+            continue;
+        }
+        CHECK_EQ(pp->radix_skew_ranking, VK_TRUE);
+        /* Past the small, mid and fused counts: digit passes, a short first tile. */
+        const uint32_t n = largest_special_count(pp) + 5u * pp->radix_tile_size + 77u;
+        sort_case c = make_case(cases[i].type, cases[i].payload, n);
+        c.n = n;
+        c.desc = cases[i].desc;
+        c.indirect = cases[i].indirect;
+        c.seed = 4400 + (uint64_t)i;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        uint32_t tile, workgroup;
+        sort_check_radix_geometry(&slot->props, sort_check_planned_count(&c), &tile, &workgroup);
+        const uint32_t tiles = (n + tile - 1u) / tile;
+        const uint32_t digits = vksort_key_size(c.cfg.type);
+        CHECK(n > slot->props.radix_fused_max_count);
+        for (int d = 0; d < 2; ++d) {
+            c.dist = d ? DIST_UNIFORM : DIST_SKEWED_TOP;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch)
+                continue;
+            const uint32_t *state = scratch;
+            const uint32_t skewed_tiles = skew_tile_counter(scratch, slot);
+            printf("     %s%s%s n=%u %s: %u tiles of %u, %u ranked skew-proof\n",
+                   vksort_key_type_name(c.cfg.type), c.cfg.payload ? " pairs" : "",
+                   c.desc ? " descending" : "", n, test_dist_name(c.dist), tiles, tile, skewed_tiles);
+            CHECK_EQ(active_digits(state, digits), digits);
+            for (uint32_t k = 0; k < digits; ++k)
+                CHECK_EQ(state[RADIX_S_SKEW + k], (uint32_t)(!d && k + 2u >= digits));
+            /* Every full tile of the two skewed passes (the short first one ranks as by
+             * default). */
+            CHECK_EQ(skewed_tiles, d ? 0u : 2u * (tiles - 1u));
+        }
+        /* Without the choice, and fused: the same keys, no tile ranked skew-proof. */
+        sort_case off = c;
+        off.dist = DIST_SKEWED_TOP;
+        off.cfg.flags |= VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING;
+        sort_slot *plain = checked_sorter(&off.cfg);
+        if (plain) {
+            CHECK_EQ(plain->props.radix_skew_ranking, VK_FALSE);
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&off, &scratch));
+            if (scratch)
+                CHECK_EQ(skew_tile_counter(scratch, plain), 0);
+        }
+        if (pp->radix_fused_max_count >= 2u) {
+            sort_case fused = make_case(cases[i].type, cases[i].payload, pp->radix_fused_max_count);
+            fused.n = pp->radix_fused_max_count - 1u;
+            fused.dist = DIST_SKEWED_TOP;
+            fused.desc = c.desc;
+            fused.seed = c.seed + 100u;
+            sort_slot *fs = checked_sorter(&fused.cfg);
+            const void *scratch = NULL;
+            if (fs) {
+                CHECK(sort_check_run(&fused, &scratch));
+                if (scratch)
+                    CHECK_EQ(skew_tile_counter(scratch, fs), 0);
+            }
+        }
+    }
+}
+
 /* VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING: subgroupPartitionNV ranking where the device has
  * the extension (the rig enables it there), same bytes; ignored elsewhere. */
 static void test_partitioned_ranking(void)
@@ -1894,6 +1994,7 @@ int main(int argc, char **argv)
     TIMED(test_portable_choice);
     TIMED(test_subgroup_size_pinning);
     TIMED(test_partitioned_ranking);
+    TIMED(test_skew_ranking);
     TIMED(test_workgroup_sizes);
     TIMED(test_atomic_or_ranking);
     TIMED(test_scatter_rounds);
