@@ -17,7 +17,7 @@ void main()
     // Not in the look-back fallback's modules (the code took their u32 keys pass from 80 to 118
     // registers on the H100).
     bool skew = LOOKBACK_FALLBACK == 0 && (pc.flags & RADIX_FLAG_SKEW) != 0u &&
-                state[RADIX_S_SKEW + pc.pass_index] != 0u;
+                ((state[RADIX_S_SKEW] >> p) & 1u) != 0u;
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];
     uint parity = pc.pass_index & 1u;

@@ -81,12 +81,13 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-/* + slot: 1 where the slot's digit is skewed and its Onesweep pass ranks skew-proof
- * (RADIX_FLAG_SKEW; the plan writes every slot). */
+/* With RADIX_FLAG_SKEW: bit p set where digit position p is skewed and its Onesweep pass ranks
+ * skew-proof (one word, written by the plan only with the flag: a store per slot in the plan's
+ * serial tail cost every sort 1.5-2 us on the H100). */
 #define RADIX_S_SKEW (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 /* The tiles the Onesweep digit passes ranked skew-proof (reset with the pass words; a test and
  * benchmark read-back, vksort_vk_debug_skew_tile_counter_offset). */
-#define RADIX_S_SKEW_TILES (RADIX_S_SKEW + RADIX_MAX_PASSES)
+#define RADIX_S_SKEW_TILES (RADIX_S_SKEW + 1u)
 #define RADIX_STATE_WORDS (RADIX_S_SKEW_TILES + 1u)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan

@@ -174,11 +174,11 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
             state[RADIX_S_ACTIVE + p] = runs ? 1u : 0u;
             word |= runs ? 1u << (PLAN_WORD_ACTIVE_SHIFT + p) : 0u;
             state[RADIX_S_PARITY + p] = ordinal & 1u;
-            if (runs) {
-                state[RADIX_S_SKEW + ordinal] = (s_plan_skewed >> p) & 1u;
+            if (runs)
                 state[RADIX_S_SLOT_DIGIT + ordinal++] = p;
-            }
         }
+        if ((pc.flags & RADIX_FLAG_SKEW) != 0u)
+            state[RADIX_S_SKEW] = s_plan_skewed;
         // The scatter passes are slots: the first `ordinal` sort the active digits in order.
         for (uint k = 0u; k < RADIX_MAX_PASSES; ++k) {
             bool runs = k < ordinal;

@@ -445,7 +445,7 @@ static void test_errors(void)
     }
     c2 = ci;
     /* no such create flag (past the last) */
-    c2.flags = VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN << 1;
+    c2.flags = VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING << 1;
     CHECK_EQ(vksort_vk_sorter_create(&c2, &bad), VKSORT_ERROR_INVALID_ARGUMENT);
     CHECK(bad == NULL);
     /* VKSORT_VK_CREATE_PIPELINE_ROBUSTNESS needs its extension listed (or Vulkan 1.4); with it
