@@ -568,12 +568,17 @@ static void test_auto_choice(void)
              fused ? 4u : onesweep ? 2u + 4u + 1u + 1u : 2u + 4u * 2u - 1u + 1u + 1u);
 }
 
-static uint32_t stall_counter(const void *scratch, const sort_slot *slot)
+/* The uint32 at a byte offset of a sort's scratch read-back (the debug counters). */
+static uint32_t scratch_word(const void *scratch, VkDeviceSize offset)
 {
     uint32_t v;
-    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_stall_counter_offset(slot->sorter),
-           sizeof v);
+    memcpy(&v, (const uint8_t *)scratch + offset, sizeof v);
     return v;
+}
+
+static uint32_t stall_counter(const void *scratch, const sort_slot *slot)
+{
+    return scratch_word(scratch, vksort_vk_debug_stall_counter_offset(slot->sorter));
 }
 
 /* A sort of uniform keys under the no-forward-progress emulation. */
@@ -633,10 +638,7 @@ static void test_no_forward_progress_emulation(void)
 
 static uint32_t fallback_counter(const void *scratch, const sort_slot *slot)
 {
-    uint32_t v;
-    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_fallback_counter_offset(slot->sorter),
-           sizeof v);
-    return v;
+    return scratch_word(scratch, vksort_vk_debug_fallback_counter_offset(slot->sorter));
 }
 
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: Onesweep's sorters take it (portable ones ignore
@@ -720,10 +722,7 @@ static void test_lookback_fallback(void)
 
 static uint32_t skew_tile_counter(const void *scratch, const sort_slot *slot)
 {
-    uint32_t v;
-    memcpy(&v, (const uint8_t *)scratch + vksort_vk_debug_skew_tile_counter_offset(slot->sorter),
-           sizeof v);
-    return v;
+    return scratch_word(scratch, vksort_vk_debug_skew_tile_counter_offset(slot->sorter));
 }
 
 /* Onesweep's per-pass skew choice (radix_skew_ranking): on keys whose top two digit positions
