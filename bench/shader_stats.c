@@ -320,11 +320,14 @@ int main(int argc, char **argv)
         vksort_vk_sorter_properties p;
         vksort_vk_get_sorter_properties(s, &p);
         const uint32_t wg = p.radix_workgroup_size, items = p.radix_tile_size / wg;
-        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s, %u scatter round(s); bitonic tile %u, workgroup %u\n",
+        printf("\n== %s%s: radix workgroup %u, %u items, subgroup %u%s%s%s, %u scatter round(s); bitonic tile %u, workgroup %u\n",
                vksort_key_type_name(configs[c].type), configs[c].payload ? " pairs" : " keys", wg,
                items, p.subgroup_size, p.radix_partitioned ? ", partitioned" : "",
-               p.radix_atomic_or ? ", atomicOr ranking" : "", p.radix_scatter_rounds, p.tile_size,
-               p.workgroup_size);
+               p.radix_atomic_or ? ", atomicOr ranking" : "",
+               p.radix_skew_ranking ? (p.radix_skew_partitioned ? ", skewed digits partitioned"
+                                                                 : ", skewed digits by ballots")
+                                    : "",
+               p.radix_scatter_rounds, p.tile_size, p.workgroup_size);
         /* The radix pipelines exactly as the sorters specialise them (their default geometry):
          * the Onesweep pass from this sorter, the reduce-then-scan passes from a portable
          * sorter of the same configuration that asks for them (on a GPU PORTABLE is otherwise
