@@ -57,13 +57,23 @@
  * workgroup counted a predecessor's tile itself. (Word 3 was free: a portable block's tiles
  * follow from RADIX_S_TILES and RADIX_S_BLOCKS, radix_block_tiles.) */
 #define RADIX_S_FALLBACKS 3u
-/* word 4: unused (the histogram ticket is RADIX_HIST_TICKET) */
+/* With RADIX_FLAG_SKEW: bit p set where digit position p is skewed and its Onesweep pass ranks
+ * skew-proof (one word, written by the plan only with the flag: a store per slot in the plan's
+ * serial tail was the suspect of a histogram pass 1.5-2 us slower on the H100). Words 4 and 7
+ * were free (the histogram ticket is RADIX_HIST_TICKET; the histogram pass derives its chunk
+ * from the count and its workgroups): in them the state keeps its 120 words, so the look-back
+ * and the scratch halves keep the offsets they had before the skew choice (the first build of it
+ * put these words past the others, which moved those ranges by 16-48 bytes: a variable in its
+ * timings that nobody chose). */
+#define RADIX_S_SKEW 4u
 #define RADIX_S_STALL_TIMEOUTS 5u  /* stall emulation: how often a stalled workgroup gave up */
 /* The plan's choice for a fused pass with RADIX_FLAG_BUCKETS: 0 to sort digit by digit, else
  * 1 + the most significant active digit, whose pass partitions the keys into buckets that each
  * fit one tile; a workgroup then sorts each bucket by the lower active digits on its own. */
 #define RADIX_S_BUCKETS 6u
-/* word 7: unused (the histogram pass derives its chunk from the count and its workgroups) */
+/* The tiles the Onesweep digit passes ranked skew-proof (reset with the pass words; a test and
+ * benchmark read-back, vksort_vk_debug_skew_tile_counter_offset). */
+#define RADIX_S_SKEW_TILES 7u
 #define RADIX_S_TICKET 8u          /* + pass: Onesweep partition tickets */
 #define RADIX_S_FUSED_TICKET RADIX_S_TICKET /* fused Onesweep: the one task ticket */
 #define RADIX_S_PARITY 16u         /* + pass: 0 reads A writes B; 1 reads B writes A (fused pass) */
@@ -81,14 +91,7 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
-/* With RADIX_FLAG_SKEW: bit p set where digit position p is skewed and its Onesweep pass ranks
- * skew-proof (one word, written by the plan only with the flag: a store per slot in the plan's
- * serial tail cost every sort 1.5-2 us on the H100). */
-#define RADIX_S_SKEW (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
-/* The tiles the Onesweep digit passes ranked skew-proof (reset with the pass words; a test and
- * benchmark read-back, vksort_vk_debug_skew_tile_counter_offset). */
-#define RADIX_S_SKEW_TILES (RADIX_S_SKEW + 1u)
-#define RADIX_STATE_WORDS (RADIX_S_SKEW_TILES + 1u)
+#define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan
  * clears what it read, or the fused pass's last workgroup), as many exclusive scans (the
