@@ -42,11 +42,12 @@
  * buckets: the plan may choose one Onesweep pass over the most significant active digit and a
  * local sort of each of its buckets (RADIX_S_BUCKETS) where every bucket fits one tile. */
 #define RADIX_FLAG_BUCKETS 256u
-/* Onesweep digit passes rank skewed digit positions skew-proof: the plan flags each slot whose
- * largest digit holds more than half of the keys (RADIX_S_SKEW), and that slot's pass ranks its
- * tiles with peer masks (subgroupPartitionNV where the module has it, else ballots) and counts
- * them after ranking, instead of the shared atomicOr and per-key count atomics, which serialise
- * when most lanes of a subgroup share a digit (radix_onesweep_tile.glsl). */
+/* Onesweep digit passes rank skewed digit positions skew-proof: the plan flags each digit
+ * position whose largest digit value holds more than half of the keys (RADIX_S_SKEW), and that
+ * position's pass ranks its full tiles with peer masks (subgroupPartitionNV where the module has
+ * it, else ballots) and counts them after ranking, instead of the shared atomicOr and per-key
+ * count atomics, which serialise when most lanes of a subgroup share a digit
+ * (radix_onesweep_tile.glsl). */
 #define RADIX_FLAG_SKEW 512u
 
 /* State words. */
