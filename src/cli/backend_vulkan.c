@@ -119,7 +119,7 @@ static struct {
     VkQueryPool query_pool;
     /* pipelineRobustness enabled: the sorter drops its storage-buffer bounds checks */
     int pipeline_robustness;
-    const char *device_extensions[4];
+    const char *device_extensions[5];
     uint32_t device_extension_count;
 
     vksort_vk_sorter *sorter;
@@ -337,6 +337,11 @@ static int open_device(int index, char *err, size_t n)
         vk.device_extensions[vk.device_extension_count++] =
             VK_EXT_PIPELINE_ROBUSTNESS_EXTENSION_NAME;
     }
+    /* subgroupPartitionNV where offered: the Onesweep digit passes' skew-proof ranking (skewed
+     * digit positions, e.g. depths in a narrow range) takes its peers from it. */
+    if (has_device_extension(vk.physical_device, VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME))
+        vk.device_extensions[vk.device_extension_count++] =
+            VK_NV_SHADER_SUBGROUP_PARTITIONED_EXTENSION_NAME;
     dci.queueCreateInfoCount = 1;
     dci.pQueueCreateInfos = &qci;
     dci.enabledExtensionCount = vk.device_extension_count;
