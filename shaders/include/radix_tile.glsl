@@ -80,7 +80,7 @@ shared uint s_tile_start[RADIX_DIGITS]; // exclusive scan of s_count
 shared uint s_dst[RADIX_DIGITS];        // global index of the digit's first element - tile start
 shared uint s_scan_partial[WG / 4u];    // radix_workgroup_exclusive_scan's subgroup totals (subgroups >= 4)
 shared uint s_broadcast;
-shared uint s_count_shift; // radix_count_tile's copy of the digit shift (see there)
+shared uint s_count_shift; // the tile's digit shift, reloaded from here (see radix_count_tile)
 shared uint s_value_base;  // the tile's first element, for the payload loads (see radix_scatter_tile)
 #include "radix_scan.glsl"
 
@@ -218,6 +218,22 @@ void radix_load_tile(uint parity, uint tile_base, uint tile_n, bool full)
 // order keeps every measured module's SPIR-V as it was timed (docs/perf-notes.md, thirty-fourth).
 void radix_counters_to_offsets(uint tile_n, uint shift, bool full);
 
+// A tile's start, before its counting or ranking: the per-subgroup counters (and match words)
+// zeroed, the digit shift and the tile's first element recorded in shared memory (s_count_shift,
+// s_value_base), then a barrier.
+void radix_tile_begin(uint tile_base, uint shift)
+{
+    uint t = gl_LocalInvocationID.x;
+    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
+         i += WG)
+        s_mem[i] = 0u;
+    if (t == 0u) {
+        s_count_shift = shift;
+        s_value_base = tile_base;
+    }
+    barrier();
+}
+
 // Loads the tile [tile_base, tile_base + tile_n) from the `parity` buffer and counts its digits
 // at `shift` (CUB's "early counts"): fills r_key, s_count and s_tile_start, and leaves
 // in each subgroup's counters the position in the tile of that subgroup's first element of each
@@ -231,15 +247,7 @@ void radix_counters_to_offsets(uint tile_n, uint shift, bool full);
 // e.g. prefetched by the previous tile's radix_scatter_tile). Ends with a barrier.
 void radix_count_tile(uint parity, uint tile_base, uint tile_n, uint shift, bool full, bool keys_loaded)
 {
-    uint t = gl_LocalInvocationID.x;
-    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
-         i += WG)
-        s_mem[i] = 0u;
-    if (t == 0u) {
-        s_count_shift = shift;
-        s_value_base = tile_base;
-    }
-    barrier();
+    radix_tile_begin(tile_base, shift);
 
     if (!keys_loaded)
         radix_load_tile(parity, tile_base, tile_n, full);
@@ -363,15 +371,7 @@ void radix_rank_counted(uint shift, bool atomic_or)
 void radix_rank_tile_late_counts(uint parity, uint tile_base, uint tile_n, uint shift, bool full,
                                  bool keys_loaded, bool atomic_or)
 {
-    uint t = gl_LocalInvocationID.x;
-    for (uint i = t; i < gl_NumSubgroups * (COUNTER_WORDS + (RANK_ATOMIC_OR ? RADIX_DIGITS : 0u));
-         i += WG)
-        s_mem[i] = 0u;
-    if (t == 0u) {
-        s_count_shift = shift;
-        s_value_base = tile_base;
-    }
-    barrier();
+    radix_tile_begin(tile_base, shift);
     if (!keys_loaded)
         radix_load_tile(parity, tile_base, tile_n, full);
     radix_rank_counted(shift, atomic_or); // positions among the subgroup's elements of each digit

@@ -1160,8 +1160,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u) |
                  (p->buckets ? RADIX_FLAG_BUCKETS : 0u);
     /* The skew choice where digit passes run (the fused passes rank every digit alike). */
-    for (uint32_t i = 0; i < p->pass_count; ++i)
-        if (p->kind[i] == RADIX_PIPE_ONESWEEP && rx->skew_ranking)
+    for (uint32_t i = 0; rx->skew_ranking && i < p->pass_count; ++i)
+        if (p->kind[i] == RADIX_PIPE_ONESWEEP)
             push.flags |= RADIX_FLAG_SKEW;
     push.key_type = (uint32_t)s->key_type;
     push.bit_begin = p->bit_begin;

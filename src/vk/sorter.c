@@ -534,7 +534,7 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->subgroup_size = s->radix.subgroup_size;
     out->radix_partitioned = s->radix.partitioned ? VK_TRUE : VK_FALSE;
     out->radix_skew_ranking = s->radix.skew_ranking ? VK_TRUE : VK_FALSE;
-    out->radix_skew_partitioned = s->radix.skew_ranking && s->radix.skew_partitioned ? VK_TRUE : VK_FALSE;
+    out->radix_skew_partitioned = s->radix.skew_partitioned ? VK_TRUE : VK_FALSE;
     out->radix_onesweep_workgroups = s->radix.onesweep_groups;
     out->radix_small_tile_size = s->radix.small.tile;
     out->radix_small_workgroup_size = s->radix.small.workgroup;
