@@ -16,7 +16,8 @@ trap 'rm -rf "$tmp"' EXIT
 # Header: workload,n,bits,sorter,median_ms,gkeys_per_s,ratio_to_cub,floor_fraction[,dist,ok]
 # (files from before the dist and ok columns: uniform, ok). Frame-mode CSVs are refused. Rows
 # whose check failed (ok 0) are left out. One plot per workload, bit range and distribution:
-# <workload>.png for every bit of uniform keys, else <workload>-bits<lo>_<hi>-<dist>.png.
+# <workload>.png for every bit of uniform keys, <workload>-<dist>.png for every bit of other
+# distributions, else <workload>-bits<lo>_<hi>-<dist>.png.
 for f in "$@"; do
   head -n1 "$f" | grep -q '^workload,n,bits,sorter,' ||
     { echo "plot-bench: $f is not a vksort-gpu-bench table CSV (frame-mode CSVs are not plotted)" >&2; exit 1; }
@@ -28,9 +29,12 @@ for g in $(cut -d, -f1 "$tmp/all.csv" | sort -u); do
   IFS='|' read -r w bits dist <<< "$g"
   name=$w
   label=$w
-  if [ "$bits" != "0:0" ] || [ "$dist" != "uniform" ]; then
+  if [ "$bits" != "0:0" ]; then
     name="$w-bits${bits/:/_}-$dist"
     label="$w (bits $bits, $dist keys)"
+  elif [ "$dist" != "uniform" ]; then # every bit: 0:0 in the CSV
+    name="$w-$dist"
+    label="$w ($dist keys)"
   fi
   plot=""
   for s in $(awk -F, -v g="$g" '$1 == g { print $3 }' "$tmp/all.csv" | sort -u); do
