@@ -211,7 +211,9 @@ typedef enum vksort_vk_create_flag_bits {
     VKSORT_VK_CREATE_RADIX_REDUCE_THEN_SCAN = 1u << 8,
     /* Onesweep digit passes without the skew-proof ranking (radix_skew_ranking in the sorter
      * properties): every pass ranks its tiles with the default ranking even where one digit
-     * holds most keys. For measuring the choice; sorts are correct either way. */
+     * holds most keys. For measuring the choice, or for keys known to be uniform: the
+     * choice's code costs uniform sorts 1-3 % (H200, 2026-12-06, docs/PERFORMANCE.md fiftieth
+     * round). Sorts are correct either way. */
     VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING = 1u << 9
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
