@@ -8,6 +8,11 @@
 #extension GL_GOOGLE_include_directive : require
 #include "radix_onesweep_tile.glsl"
 
+// Whether the skew-proof ranking's code is compiled in (the sorter's radix_skew_ranking): its
+// presence alone slows the default path (docs/perf-notes.md, fiftieth to fifty-second sessions),
+// so sorters created without the choice leave it out.
+layout(constant_id = 15) const bool SKEW_PATH = true;
+
 void main()
 {
     uint t = gl_LocalInvocationID.x;
@@ -16,7 +21,7 @@ void main()
     // Skew-proof ranking where the plan found one digit in most keys (radix_plan.glsl).
     // Not in the look-back fallback's modules (the code took their u32 keys pass from 80 to 118
     // registers on the H100).
-    bool skew = LOOKBACK_FALLBACK == 0 && (pc.flags & RADIX_FLAG_SKEW) != 0u &&
+    bool skew = SKEW_PATH && LOOKBACK_FALLBACK == 0 && (pc.flags & RADIX_FLAG_SKEW) != 0u &&
                 ((state[RADIX_S_SKEW] >> p) & 1u) != 0u;
     uint n = state[RADIX_S_COUNT];
     uint tiles = state[RADIX_S_TILES];

@@ -750,7 +750,10 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * fused pass builds its own histogram (radix_onesweep_fused.comp's FOLD_HISTOGRAM), 13
      * whether it carries the bucket sorts' code (the small geometry's fused pipelines only:
      * elsewhere it cost 1-10 % on the H200), 14 the look-back fallback's empty-word steps (the
-     * _fb digit-pass modules only); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
+     * _fb digit-pass modules only), 15 whether the digit passes carry the skew-proof ranking's
+     * code (radix_onesweep.comp's SKEW_PATH: off with VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING, so
+     * that such a sorter's passes are compiled without it - its mere presence costs uniform
+     * sorts); the other passes have fixed sizes. Every pass: 7 the key type (radix_common.glsl), 9 the
      * polls per spin iteration (radix_wait.glsl; passes that never wait ignore it), 10 whether
      * the histogram pass writes the block-count table (its code only in portable sorters'
      * histogram pipelines: code that never runs has slowed passes on the H200). */
@@ -769,8 +772,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         s->emulate_no_forward_progress ? VK_TRUE : VK_FALSE,
         pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM ? VK_TRUE : VK_FALSE,
         rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE,
-        rx->fallback_polls};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14};
+        rx->fallback_polls,
+        rx->skew_ranking ? VK_TRUE : VK_FALSE};
+    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14, 15};
     for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};

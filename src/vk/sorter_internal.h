@@ -327,7 +327,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 13u
+#define VKSORT_VK_RADIX_SPEC_MAX 14u
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
