@@ -32,7 +32,8 @@
  *                   --radix-wg geometry otherwise runs a workgroup per tile)
  *   --radix-partitioned: VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING
  *   --no-skew: VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING (Onesweep's digit passes never rank
- *              skew-proof: the per-pass skew choice measured against its absence)
+ *              skew-proof and are compiled without that code: the per-pass skew choice
+ *              measured against its absence)
  *   --radix-compact: VKSORT_VK_CREATE_RADIX_COMPACT_TILES (tuning)
  *   --radix-fallback: VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK (Onesweep without forward
  *                     progress, what the portable sorter runs on GPUs); the pass list of every
