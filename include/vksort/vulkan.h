@@ -215,10 +215,9 @@ typedef enum vksort_vk_create_flag_bits {
      * whose presence alone slows the default path. For keys known not to be skewed: uniform
      * sorts then run up to 3 % faster (H100, 2026-12-06: u32 keys 2^24 -1.3 %, 2^28 -1.0 %,
      * u32 pairs 2^24 -1.5 %, 2^28 +0.6 %; H200, the same code: keys 2^24 -0.9 %, pairs
-     * -3.1 %), but keys with
-     * one dominant digit, such as f32 depths in a narrow range, run slower (H100 depth keys
-     * 2^24 0.450 -> 0.503 ms; docs/PERFORMANCE.md, fifty-second round). Sorts are correct
-     * either way. */
+     * -3.1 %), but keys with one dominant digit, such as f32 depths in a narrow range, run
+     * slower (H100 depth keys 2^24 0.450 -> 0.503 ms; docs/PERFORMANCE.md, fifty-second
+     * round). Sorts are correct either way. */
     VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING = 1u << 9
 } vksort_vk_create_flag_bits;
 typedef uint32_t vksort_vk_create_flags;
