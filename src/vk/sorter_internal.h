@@ -109,7 +109,8 @@ typedef struct vksort_vk_radix {
     uint32_t max_workgroup_subgroups; /* maxComputeWorkgroupSubgroups, when pinned */
     int partitioned;               /* subgroupPartitionNV ranking */
     /* Onesweep digit passes rank skewed digit positions skew-proof (RADIX_FLAG_SKEW), with
-     * subgroupPartitionNV peers where skew_partitioned (the _nvp digit-pass modules). */
+     * subgroupPartitionNV peers where skew_partitioned (the _nvp digit-pass modules); without
+     * it their pipelines are compiled without that code (specialisation constant 15). */
     int skew_ranking, skew_partitioned;
     /* Onesweep's look-back fallback (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK, the _fb digit-pass
      * modules): empty-word steps before a look-back counts the predecessor itself; 0: off. */
