@@ -1061,6 +1061,17 @@ static int pass_entry(uint32_t kind, uint32_t slot)
     }
 }
 
+/* Whether pass `kind` is recorded with vkCmdDispatchIndirect (its size from the plan's words in
+ * the scratch): the barrier before it then names the indirect-command stage, and only then. */
+static int pass_is_indirect(const vksort_vk_radix_plan *p, uint32_t kind)
+{
+    if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
+        return 0;
+    if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized)
+        return 0;
+    return pass_entry(kind, 0u) >= 0;
+}
+
 /* The workgroups of a fused dispatch over `tiles` tiles: one per tile, and where the sort may
  * go in buckets (RADIX_DIGITS bucket tasks beside the tiles' first pass) spare workgroups for
  * them, as many as the device runs beside the tiles' at once (bucket_resident) but never fewer
@@ -1240,7 +1251,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         if (s->debug_labels)
             vksort_vk_label_end(s, cmd);
         if (i + 1 < p->pass_count)
-            vksort_vk_compute_barrier(s, cmd, 1); /* the next pass may be indirect */
+            vksort_vk_compute_barrier(s, cmd, pass_is_indirect(p, p->kind[i + 1]));
     }
     vksort_vk_label_end(s, cmd);
     return VKSORT_SUCCESS;
