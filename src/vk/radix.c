@@ -1233,18 +1233,19 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             hist_groups = radix_hist_groups(p->count, rx->hist_chunk);
         }
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
-        int entry = pass_entry(kind, slot);
-        if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
+        /* Indirect or direct as pass_is_indirect says, which the barriers before each pass
+         * follow too. */
+        if (pass_is_indirect(p, kind))
+            s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer,
+                                        base + rx->state_offset +
+                                            (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)pass_entry(kind, slot)) * 4u);
+        else if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
             s->vk.vkCmdDispatch(cmd, bucket_sort_workgroups(rx, (p->count + push.tile_size - 1u) / push.tile_size,
                                                             p->buckets), 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
-        else if (entry < 0)
-            s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         else
-            s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer,
-                                        base + rx->state_offset +
-                                            (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)entry) * 4u);
+            s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         if (timestamps)
             s->vk.vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, info->query_pool,
                                       info->first_query + i + 1u);
