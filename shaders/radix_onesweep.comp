@@ -21,6 +21,9 @@ void main()
     // Skew-proof ranking where the plan found one digit in most keys (radix_plan.glsl).
     // Not in the look-back fallback's modules (the code took their u32 keys pass from 80 to 118
     // registers on the H100).
+    // In a slot past the active digits p is RADIX_SLOT_NONE(k) = 31 + 4k, so the shift below
+    // may be 32 or more and `skew` undefined: it is read only for a tile, and such a slot's
+    // ticket (RADIX_DEAD_TICKET) is past every tile.
     bool skew = SKEW_PATH && LOOKBACK_FALLBACK == 0 && (pc.flags & RADIX_FLAG_SKEW) != 0u &&
                 ((state[RADIX_S_SKEW] >> p) & 1u) != 0u;
     uint n = state[RADIX_S_COUNT];

@@ -92,6 +92,14 @@
  * host swaps the bindings), and the plan gives the slots past the active passes no
  * workgroups. */
 #define RADIX_S_SLOT_DIGIT (RADIX_S_DONE + RADIX_MAX_PASSES)
+/* RADIX_S_SLOT_DIGIT of slot k past the active passes: not a digit but the offset from
+ * RADIX_S_TICKET of the slot's dead ticket, the unused fourth word of its dispatch entry, which
+ * the plan sets to RADIX_DEAD_TICKET (above any tile count). Host counts record the digit passes
+ * direct (radix.c), so such a slot's workgroups do run: each takes a ticket there, finds no tile
+ * and leaves - with no test of its own in the digit pass (an early return there cost the H100
+ * 1.8 % on u32 keys 2^24, fifty-third session). */
+#define RADIX_SLOT_NONE(k) (RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + (k)) + 3u - RADIX_S_TICKET)
+#define RADIX_DEAD_TICKET 0xc0000000u
 #define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan

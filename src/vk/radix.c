@@ -1061,13 +1061,19 @@ static int pass_entry(uint32_t kind, uint32_t slot)
     }
 }
 
+/* The tiles of `count` keys, `tile_size` each (in 64 bits: count + tile_size - 1 may pass 2^32). */
+static uint32_t tiles_of(uint32_t count, uint32_t tile_size)
+{
+    return (uint32_t)(((uint64_t)count + tile_size - 1u) / tile_size);
+}
+
 /* Whether pass `kind` is recorded with vkCmdDispatchIndirect (its size from the plan's words in
  * the scratch): the barrier before it then names the indirect-command stage, and only then. */
 static int pass_is_indirect(const vksort_vk_radix_plan *p, uint32_t kind)
 {
     if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
         return 0;
-    if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized)
+    if ((kind == RADIX_PIPE_HISTOGRAM || kind == RADIX_PIPE_ONESWEEP) && p->host_sized)
         return 0;
     return pass_entry(kind, 0u) >= 0;
 }
@@ -1240,10 +1246,20 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                         base + rx->state_offset +
                                             (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)pass_entry(kind, slot)) * 4u);
         else if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
-            s->vk.vkCmdDispatch(cmd, bucket_sort_workgroups(rx, (p->count + push.tile_size - 1u) / push.tile_size,
+            s->vk.vkCmdDispatch(cmd, bucket_sort_workgroups(rx, tiles_of(p->count, push.tile_size),
                                                             p->buckets), 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
+        else if (kind == RADIX_PIPE_ONESWEEP && p->host_sized) {
+            /* The host knows the tiles: a direct dispatch of the plan's size, which saves the
+             * indirect size's fetch after each barrier. In a slot past the active digits
+             * (radix_plan_sort skipped a constant one) every workgroup takes a dead ticket,
+             * past any tile, and leaves (RADIX_SLOT_NONE, radix_interface.h). */
+            const uint32_t tiles = tiles_of(p->count, push.tile_size);
+            const uint32_t g = push.onesweep_groups && push.onesweep_groups < tiles ? push.onesweep_groups : tiles;
+            s->vk.vkCmdDispatch(cmd, VKSORT_GRID_COLUMNS(g, RADIX_DISPATCH_SPLIT),
+                                VKSORT_GRID_ROWS(g, RADIX_DISPATCH_SPLIT), 1);
+        }
         else
             s->vk.vkCmdDispatch(cmd, 1, 1, 1);
         if (timestamps)

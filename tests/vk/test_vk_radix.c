@@ -490,7 +490,9 @@ static void test_constant_digits_skipped(void)
 
     /* Digits 0 and 2 active, digit 1 constant, past the small, mid and fused counts (so the
      * scatter passes are slots, not the fused pass): slot 1 - odd, its bindings swapped - sorts
-     * digit 2, and the sort matches the CPU's (pairs, both directions). */
+     * digit 2, the slots past it map to no digit, and the sort matches the CPU's (pairs, both
+     * directions). With a persistent scratch (a host count: the digit passes are recorded
+     * direct, so slots 2 and 3 do get workgroups, which must leave at once) and without. */
     sort_case probe = make_case(VKSORT_KEY_U32, 1, 1u << 24);
     sort_slot *ps = checked_sorter(&probe.cfg);
     if (!ps)
@@ -499,7 +501,9 @@ static void test_constant_digits_skipped(void)
                             largest_special_count(&ps->props) + 2u * ps->props.radix_tile_size + 3u);
     c.n = c.cfg.max_count;
     c.dist = DIST_BYTES_0_2;
-    for (int desc = 0; desc < 2; ++desc) {
+    for (int run = 0; run < 4; ++run) {
+        const int desc = run & 1;
+        c.cfg.flags = run >= 2 ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u;
         c.desc = desc;
         c.seed = 4343 + (uint64_t)desc;
         const void *scratch = NULL;
@@ -513,6 +517,18 @@ static void test_constant_digits_skipped(void)
         CHECK_EQ(state[RADIX_S_ACTIVE + 3], 0);
         CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 0], 0);
         CHECK_EQ(state[RADIX_S_SLOT_DIGIT + 1], 2);
+        /* Slots 2 and 3 map to their dead tickets. Onesweep digit passes of a host count (a
+         * persistent scratch) are recorded direct: each of their workgroups - one a tile, at
+         * most the sorter's radix_onesweep_workgroups (264 on an H100) - took one there (and
+         * left: the sort is right); indirect ones (and reduce-then-scan's) have none. */
+        const uint32_t tiles = (c.n + ps->props.radix_tile_size - 1u) / ps->props.radix_tile_size;
+        const uint32_t cap = ps->props.radix_onesweep_workgroups;
+        const uint32_t groups = cap && cap < tiles ? cap : tiles;
+        const int direct = run >= 2 && ps->props.radix_algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
+        for (uint32_t k = 2; k < 4; ++k) {
+            CHECK_EQ(state[RADIX_S_SLOT_DIGIT + k], RADIX_SLOT_NONE(k));
+            CHECK_EQ(state[RADIX_S_TICKET + RADIX_SLOT_NONE(k)], RADIX_DEAD_TICKET + (direct ? groups : 0u));
+        }
         for (uint32_t k = 0; k < 4; ++k)
             CHECK_EQ(state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k)] == 0, k >= 2u);
         CHECK_EQ(state[RADIX_S_DISPATCH + 4u * RADIX_E_COPY], 0); /* two passes: back in A */
