@@ -492,7 +492,9 @@ static void test_constant_digits_skipped(void)
      * scatter passes are slots, not the fused pass): slot 1 - odd, its bindings swapped - sorts
      * digit 2, the slots past it map to no digit, and the sort matches the CPU's (pairs, both
      * directions). With a persistent scratch (a host count: the digit passes are recorded
-     * direct, so slots 2 and 3 do get workgroups, which must leave at once) and without. */
+     * direct, so slots 2 and 3 do get workgroups, which must leave at once) and without, and
+     * with two persistent digit-pass workgroups (fewer than the tiles - three on lavapipe -, as
+     * on a GPU). */
     sort_case probe = make_case(VKSORT_KEY_U32, 1, 1u << 24);
     sort_slot *ps = checked_sorter(&probe.cfg);
     if (!ps)
@@ -501,9 +503,10 @@ static void test_constant_digits_skipped(void)
                             largest_special_count(&ps->props) + 2u * ps->props.radix_tile_size + 3u);
     c.n = c.cfg.max_count;
     c.dist = DIST_BYTES_0_2;
-    for (int run = 0; run < 4; ++run) {
+    for (int run = 0; run < 6; ++run) {
         const int desc = run & 1;
         c.cfg.flags = run >= 2 ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u;
+        c.cfg.onesweep_groups = run >= 4 ? 2u : 0u;
         c.desc = desc;
         c.seed = 4343 + (uint64_t)desc;
         const void *scratch = NULL;
@@ -522,8 +525,10 @@ static void test_constant_digits_skipped(void)
          * most the sorter's radix_onesweep_workgroups (264 on an H100) - took one there (and
          * left: the sort is right); indirect ones (and reduce-then-scan's) have none. */
         const uint32_t tiles = (c.n + ps->props.radix_tile_size - 1u) / ps->props.radix_tile_size;
-        const uint32_t cap = ps->props.radix_onesweep_workgroups;
+        const uint32_t cap = run >= 4 ? 2u : ps->props.radix_onesweep_workgroups;
         const uint32_t groups = cap && cap < tiles ? cap : tiles;
+        if (run >= 4)
+            CHECK(groups < tiles); /* the cap in play: a count of tiles would fail the next check */
         const int direct = run >= 2 && ps->props.radix_algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
         for (uint32_t k = 2; k < 4; ++k) {
             CHECK_EQ(state[RADIX_S_SLOT_DIGIT + k], RADIX_SLOT_NONE(k));
