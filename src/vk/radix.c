@@ -70,6 +70,13 @@ static VkDeviceSize align_up(VkDeviceSize v, VkDeviceSize a)
     return (v + a - 1) / a * a;
 }
 
+/* count / size rounded up (tiles of a count, chunks, workgroups), in 64 bits: count + size - 1
+ * may pass 2^32. */
+static uint32_t ceil_div(uint32_t count, uint32_t size)
+{
+    return (uint32_t)(((uint64_t)count + size - 1u) / size);
+}
+
 /* Vendors whose drivers run every started workgroup to completion alongside the others, and
  * where Onesweep has been seen correct. Mesa's lavapipe schedules fairly too, but its loop
  * limit bounds how long a look-back may wait (docs/vulkan.md): AUTO takes the portable sort
@@ -628,12 +635,12 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * workgroup plans with one digit per invocation, radix_plan.glsl). */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS; /* a multiple of RADIX_HIST_ALIGN */
 
-    uint32_t tiles = (uint32_t)(((uint64_t)s->max_count + rx->geometry.tile - 1) / rx->geometry.tile);
+    uint32_t tiles = ceil_div(s->max_count, rx->geometry.tile);
     const vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
     for (int k = 0; k < 3; ++k) {
         if (!others[k]->max_count)
             continue;
-        uint32_t other_tiles = (others[k]->max_count + others[k]->tile - 1u) / others[k]->tile;
+        uint32_t other_tiles = ceil_div(others[k]->max_count, others[k]->tile);
         if (other_tiles > tiles)
             tiles = other_tiles;
     }
@@ -954,7 +961,7 @@ void vksort_vk_radix_place_hist(vksort_vk_sorter *s, VkDeviceSize offset)
  * which has no prepare pass. */
 static uint32_t radix_hist_groups(uint32_t n, uint32_t least)
 {
-    uint32_t g = (uint32_t)(((uint64_t)n + least - 1u) / least);
+    uint32_t g = ceil_div(n, least);
     return g < 1u ? 1u : g > RADIX_HIST_MAX_GROUPS ? RADIX_HIST_MAX_GROUPS : g;
 }
 
@@ -963,7 +970,7 @@ static uint32_t radix_hist_groups(uint32_t n, uint32_t least)
  * pass's last workgroup plans, for n < 2 too). */
 static uint32_t radix_blocks(uint32_t n, uint32_t tile, uint32_t max_blocks)
 {
-    const uint32_t tiles = (uint32_t)(((uint64_t)n + tile - 1u) / tile);
+    const uint32_t tiles = ceil_div(n, tile);
     const uint32_t blocks = tiles < max_blocks ? tiles : max_blocks;
     return blocks < 1u ? 1u : blocks;
 }
@@ -1059,12 +1066,6 @@ static int pass_entry(uint32_t kind, uint32_t slot)
     case RADIX_PIPE_COPY: return (int)RADIX_E_COPY;
     default: return -1;
     }
-}
-
-/* The tiles of `count` keys, `tile_size` each (in 64 bits: count + tile_size - 1 may pass 2^32). */
-static uint32_t tiles_of(uint32_t count, uint32_t tile_size)
-{
-    return (uint32_t)(((uint64_t)count + tile_size - 1u) / tile_size);
 }
 
 /* Whether pass `kind` is recorded with vkCmdDispatchIndirect (its size from the plan's words in
@@ -1246,7 +1247,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                                         base + rx->state_offset +
                                             (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)pass_entry(kind, slot)) * 4u);
         else if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* a workgroup per tile (indirect: of max_count), and per bucket */
-            s->vk.vkCmdDispatch(cmd, bucket_sort_workgroups(rx, tiles_of(p->count, push.tile_size),
+            s->vk.vkCmdDispatch(cmd, bucket_sort_workgroups(rx, ceil_div(p->count, push.tile_size),
                                                             p->buckets), 1, 1);
         else if (hist_groups)
             s->vk.vkCmdDispatch(cmd, hist_groups, 1, 1);
@@ -1255,7 +1256,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
              * indirect size's fetch after each barrier. In a slot past the active digits
              * (radix_plan_sort skipped a constant one) every workgroup takes a dead ticket,
              * past any tile, and leaves (RADIX_SLOT_NONE, radix_interface.h). */
-            const uint32_t tiles = tiles_of(p->count, push.tile_size);
+            const uint32_t tiles = ceil_div(p->count, push.tile_size);
             const uint32_t g = push.onesweep_groups && push.onesweep_groups < tiles ? push.onesweep_groups : tiles;
             s->vk.vkCmdDispatch(cmd, VKSORT_GRID_COLUMNS(g, RADIX_DISPATCH_SPLIT),
                                 VKSORT_GRID_ROWS(g, RADIX_DISPATCH_SPLIT), 1);

@@ -173,6 +173,13 @@ static void test_portable_choice(void)
     CHECK(cpu_device ? pr[0].radix_lookback_fallback_polls == 0 : pr[0].radix_lookback_fallback_polls > 0);
 }
 
+/* The workgroups of an Onesweep digit pass over `tiles` tiles: one a tile, at most `most`
+ * (radix_onesweep_workgroups; 0: no cap). */
+static uint32_t onesweep_pass_groups(uint32_t tiles, uint32_t most)
+{
+    return most != 0u && most < tiles ? most : tiles;
+}
+
 static uint32_t stall_counter(const void *scratch, const sort_slot *slot);
 
 /* The GPU machine: up to 2^28 keys, u32 pairs, u32 keys, f32 pairs, u64 keys. */
@@ -216,8 +223,7 @@ static void test_sizes_huge(void)
     const uint32_t y = state[RADIX_S_DISPATCH + 4u * RADIX_E_PASS + 1u];
     const uint32_t most = slot->props.radix_onesweep_workgroups;
     const uint32_t groups = algo != VKSORT_VK_ALGORITHM_ONESWEEP ? state[RADIX_S_BLOCKS]
-                            : most != 0u && most < tiles ? most
-                                                         : tiles;
+                                                                 : onesweep_pass_groups(tiles, most);
     printf("     %u pairs in tiles of %u: %u workgroups, grid %u x %u\n", c.n, tile, groups, x, y);
     CHECK(x <= RADIX_DISPATCH_SPLIT && (uint64_t)x * y >= groups && (uint64_t)x * y - groups < y);
 }
@@ -302,7 +308,7 @@ static void test_onesweep_workgroups(void)
                 for (uint32_t slot_k = 0; slot_k < RADIX_MAX_PASSES; ++slot_k) {
                     const uint32_t *grid = &state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + slot_k)];
                     CHECK_EQ(grid[0] * grid[1],
-                             slot_k >= active ? 0u : tiles < wanted[wi] ? tiles : wanted[wi]);
+                             slot_k >= active ? 0u : onesweep_pass_groups(tiles, wanted[wi]));
                 }
             }
         }
@@ -526,7 +532,7 @@ static void test_constant_digits_skipped(void)
          * left: the sort is right); indirect ones (and reduce-then-scan's) have none. */
         const uint32_t tiles = (c.n + ps->props.radix_tile_size - 1u) / ps->props.radix_tile_size;
         const uint32_t cap = run >= 4 ? 2u : ps->props.radix_onesweep_workgroups;
-        const uint32_t groups = cap && cap < tiles ? cap : tiles;
+        const uint32_t groups = onesweep_pass_groups(tiles, cap);
         if (run >= 4)
             CHECK(groups < tiles); /* the cap in play: a count of tiles would fail the next check */
         const int direct = run >= 2 && ps->props.radix_algorithm == VKSORT_VK_ALGORITHM_ONESWEEP;
