@@ -177,18 +177,17 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
             if (runs)
                 state[RADIX_S_SLOT_DIGIT + ordinal++] = p;
         }
-        // The recorded slots past them: no digit, a dead ticket (radix_interface.h). (None for
-        // a sort whose digits all run: no store more in this serial tail.)
-        for (uint k = ordinal; k < pc.digit_count; ++k)
-            state[RADIX_S_SLOT_DIGIT + k] = RADIX_SLOT_NONE(k);
         if ((pc.flags & RADIX_FLAG_SKEW) != 0u)
             state[RADIX_S_SKEW] = s_plan_skewed;
-        // The scatter passes are slots: the first `ordinal` sort the active digits in order.
+        // The scatter passes are slots: the first `ordinal` sort the active digits in order;
+        // the recorded slots past them map to no digit but to a dead ticket (radix_interface.h).
         for (uint k = 0u; k < RADIX_MAX_PASSES; ++k) {
             bool runs = k < ordinal;
             radix_plan_write_groups(RADIX_E_PASS + k, runs ? groups : 0u);
-            if (!runs && k < pc.digit_count)
+            if (!runs && k < pc.digit_count) {
+                state[RADIX_S_SLOT_DIGIT + k] = RADIX_SLOT_NONE(k);
                 state[RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + k) + 3u] = RADIX_DEAD_TICKET;
+            }
             radix_plan_write_groups(RADIX_E_UPSWEEP + k, runs && portable ? blocks : 0u);
         }
         uint copy_groups = (n + RADIX_COPY_PER_GROUP - 1u) / RADIX_COPY_PER_GROUP;
