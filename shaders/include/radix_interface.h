@@ -174,7 +174,8 @@
  * keys: 512 groups) 16 us against 19 us with 128 groups of 8192. So the least chunk up to 512
  * groups, then 512 groups: about four per SM of a large GPU, enough to fill it. Since the
  * fifty-seventh session the least chunk of 32-bit keys is 4096 (radix.c's RADIX_HIST_ITEMS_32:
- * H100 2^20 histogram 18.6-18.8 -> 15.8-15.9 us, 256 groups instead of 512), so 512 groups from 2^21. */
+ * H100 2^20 histogram 18.6-18.8 -> 15.8-15.9 us, 256 groups instead of 512), so 512 groups
+ * from 2^21. */
 #define RADIX_HIST_MAX_GROUPS 512u
 #define RADIX_HIST_ALIGN 1024u
 /* Portable sort: at most this many blocks (workgroups) per pass (RADIX_SCAN_GROUPS groups of
