@@ -639,10 +639,10 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)
         rx->geometry.fused_max_count = 0u;
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
-     * workgroup plans with one digit per invocation, radix_plan.glsl). */
+     * workgroup plans with one digit per invocation, radix_plan.glsl); either chunk is a
+     * multiple of RADIX_HIST_ALIGN. */
     rx->hist_chunk = RADIX_PLAN_WORKGROUP *
                      (key_words == 1u ? RADIX_HIST_ITEMS_32 : RADIX_HIST_ITEMS_64);
-    /* (a multiple of RADIX_HIST_ALIGN) */
 
     uint32_t tiles = ceil_div(s->max_count, rx->geometry.tile);
     const vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
