@@ -23,14 +23,14 @@
 #include <string.h>
 
 #define RADIX_MAX_COUNT ((1u << 30) - 1u) /* look-back words hold 30-bit counts */
-/* Least elements per histogram invocation (small counts): 16 for 32-bit keys (a chunk of 4096,
- * one whole step of the pass's 16-byte loads; 2^20 keys then take 256 workgroups, not 512, and
- * half the global flushes). H100, 2026-12-07 (fifty-seventh session, persistent scratch, two
- * rounds), ms, 8 -> 16: u32 keys 2^19 0.0677 -> 0.0659, 2^20 0.0758 -> 0.0729; u32 pairs 2^19
- * 0.0663 -> 0.0652, 2^20 0.0853 -> 0.0825, 2^21 0.1468 -> 0.1468 (from 2^21 on both give 512
- * workgroups of n / 512). 64-bit keys keep 8 (not measured with 16). */
-#define RADIX_HIST_ITEMS_32 16u
-#define RADIX_HIST_ITEMS_64 8u
+/* Least elements per histogram invocation (small counts), for every key width: 16 (a chunk of
+ * 4096 keys, one whole step of the pass's 16-byte loads for 32-bit keys, two for 64-bit keys;
+ * 2^20 keys then take 256 workgroups, not 512, and half the global flushes). H100, persistent
+ * scratch, two rounds, ms, 8 -> 16: u32 keys 2^19 0.0677 -> 0.0659, 2^20 0.0758 -> 0.0729; u32
+ * pairs 2^19 0.0663 -> 0.0652, 2^20 0.0853 -> 0.0825, 2^21 0.1468 -> 0.1468 (from 2^21 on both
+ * give 512 workgroups of n / 512; fifty-seventh session); u64 keys 2^19 0.1256 -> 0.1245, 2^20
+ * 0.1530 -> 0.1508, 2^21 and 2^24 equal (fifty-eighth). */
+#define RADIX_HIST_ITEMS 16u
 /* VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK: a look-back's empty-word steps in a row before it
  * counts the predecessor's tile itself (spec constant 14 of the _fb modules): large enough that
  * a predecessor which is running publishes first (H100, 2026-12-05: no fallback in any timed
@@ -639,10 +639,9 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)
         rx->geometry.fused_max_count = 0u;
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
-     * workgroup plans with one digit per invocation, radix_plan.glsl); either chunk is a
-     * multiple of RADIX_HIST_ALIGN. */
-    rx->hist_chunk = RADIX_PLAN_WORKGROUP *
-                     (key_words == 1u ? RADIX_HIST_ITEMS_32 : RADIX_HIST_ITEMS_64);
+     * workgroup plans with one digit per invocation, radix_plan.glsl); the chunk is a multiple
+     * of RADIX_HIST_ALIGN. */
+    rx->hist_chunk = RADIX_PLAN_WORKGROUP * RADIX_HIST_ITEMS;
 
     uint32_t tiles = ceil_div(s->max_count, rx->geometry.tile);
     const vksort_vk_radix_geometry *others[3] = {&rx->small, &rx->mid, &rx->wave};
