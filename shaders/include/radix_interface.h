@@ -175,8 +175,8 @@
  * groups, then 512 groups: about four per SM of a large GPU, enough to fill it. Since the
  * fifty-seventh session the least chunk of 32-bit keys is 4096 (radix.c's RADIX_HIST_ITEMS:
  * H100 2^20 histogram 18.6-18.8 -> 15.8-15.9 us, 256 groups instead of 512), and since the
- * fifty-eighth that of 64-bit keys too (u64 keys 2^20 histogram 22.6 ->
- * 20.1 us), so 512 groups from 2^21. */
+ * fifty-eighth that of 64-bit keys too (u64 keys 2^20 histogram 22.6 -> 20.1 us), so 512
+ * groups from 2^21. */
 #define RADIX_HIST_MAX_GROUPS 512u
 #define RADIX_HIST_ALIGN 1024u
 /* Portable sort: at most this many blocks (workgroups) per pass (RADIX_SCAN_GROUPS groups of
