@@ -29,6 +29,9 @@ layout(set = 0, binding = RADIX_BINDING_STATE, std430) coherent buffer State { u
 layout(set = 0, binding = RADIX_BINDING_HIST, std430) coherent buffer Hist { uint hist[]; };
 // Onesweep: look-back words (region 0 cleared); portable: the block-count table.
 layout(set = 0, binding = RADIX_BINDING_LOOKBACK, std430) writeonly buffer Lookback { uint lookback[]; };
+#if !KEY64
+#define RADIX_PLAN_HYBRID 1 // (radix_plan.glsl)
+#endif
 #include "radix_plan.glsl"
 
 // RADIX_FLAG_BLOCK_COUNTS, as a constant: the portable sorters' pipelines carry the table code.

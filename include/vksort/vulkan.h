@@ -116,6 +116,19 @@ typedef enum vksort_vk_radix_buckets {
     VKSORT_VK_RADIX_BUCKETS_OFF = 2
 } vksort_vk_radix_buckets;
 
+/* Whether Onesweep sorts of 32-bit keys may take the hybrid path (vksort_vk_sorter_properties::
+ * radix_hybrid_min_count): the top 16 bits by two digit passes, then every group of keys with
+ * the same top 16 bits sorted by the low 16 bits inside one workgroup - one read and one write
+ * of the keys (and payloads) in place of two digit passes.
+ *  AUTO (zero): on GPUs with 32-lane subgroups, for the counts where it was measured faster.
+ *  ON:  for every count it can take (for testing the path on a CPU device).
+ *  OFF: never (for measuring the digit-by-digit path). */
+typedef enum vksort_vk_radix_hybrid {
+    VKSORT_VK_RADIX_HYBRID_AUTO = 0,
+    VKSORT_VK_RADIX_HYBRID_ON = 1,
+    VKSORT_VK_RADIX_HYBRID_OFF = 2
+} vksort_vk_radix_hybrid;
+
 /* "auto", "bitonic", "onesweep", "portable"; NULL for an unknown value. */
 const char *vksort_vk_algorithm_name(vksort_vk_algorithm algorithm);
 
@@ -313,6 +326,9 @@ typedef struct vksort_vk_sorter_create_info {
     /* Optional: whether small fused Onesweep sorts may sort in buckets (default AUTO, see
      * vksort_vk_radix_buckets). Same results either way. */
     vksort_vk_radix_buckets radix_buckets;
+    /* Optional: whether Onesweep sorts of 32-bit keys may take the hybrid path (default AUTO,
+     * see vksort_vk_radix_hybrid). Same results either way. */
+    vksort_vk_radix_hybrid radix_hybrid;
 } vksort_vk_sorter_create_info;
 
 /* The device extensions a sorter needs enabled on its VkDevice (today: VK_KHR_push_descriptor).
@@ -471,6 +487,25 @@ typedef struct vksort_vk_sorter_properties {
      * (radix_lookback_fallback_polls > 0) and for reduce-then-scan sorts. */
     VkBool32 radix_skew_ranking;
     VkBool32 radix_skew_partitioned;
+    /* The hybrid path (0, 0: none): Onesweep sorts of 32-bit keys (u32, i32, f32; with or
+     * without payloads, either direction) over the whole 32 bits, of a host count from
+     * radix_hybrid_min_count to radix_hybrid_max_count (at most 2^28), where
+     * vksort_vk_sorter_create_info::radix_hybrid allows it. Such a sort runs the histogram, the
+     * digit passes of the top two digits (the keys sorted by their top 16 bits), then a chunk
+     * bounds pass and a chunk sort: each chunk of k consecutive values of the top 16 bits (k a
+     * power of two, about 2048 keys a chunk for uniform keys) is sorted by the low 16 bits in one
+     * workgroup of radix_hybrid_workgroup_size invocations, at most radix_hybrid_tile_size keys
+     * (radix_hybrid_large_tile_size above 2^27 keys) - stable, in place. The GPU's plan chooses
+     * it per sort: where its estimate of the largest chunk (from the top two digits' largest
+     * counts) does not fit, the sort goes digit by digit (f32 depths in a narrow range, say);
+     * where a chunk still does not fit, four more digit passes sort every digit over the
+     * result (right and stable, two passes dearer than digit by digit). Indirect counts and
+     * bit ranges go digit by digit. */
+    uint32_t radix_hybrid_min_count;
+    uint32_t radix_hybrid_max_count;
+    uint32_t radix_hybrid_workgroup_size;
+    uint32_t radix_hybrid_tile_size;
+    uint32_t radix_hybrid_large_tile_size;
 } vksort_vk_sorter_properties;
 
 void vksort_vk_get_sorter_properties(const vksort_vk_sorter *sorter,
@@ -643,6 +678,13 @@ VkDeviceSize vksort_vk_debug_fallback_counter_offset(const vksort_vk_sorter *sor
  * skew-proof (a skewed pass adds its tile count). Read it after the sort (before the scratch is
  * reused); 0 after fused sorts and after sorts without a skewed digit position. */
 VkDeviceSize vksort_vk_debug_skew_tile_counter_offset(const vksort_vk_sorter *sorter);
+
+/* The hybrid path: byte offset, from the scratch range's offset, of a uint32 that a radix sort
+ * that may take it (vksort_vk_sorter_properties::radix_hybrid_min_count) sets to what it did: 0
+ * digit by digit, 1 the hybrid path, 2 the hybrid path whose chunk sort found a chunk too large
+ * and ran the fallback's four digit passes. Read it after the sort (before the scratch is
+ * reused). */
+VkDeviceSize vksort_vk_debug_hybrid_status_offset(const vksort_vk_sorter *sorter);
 
 #ifdef __cplusplus
 }

@@ -50,6 +50,31 @@
  * (radix_onesweep_tile.glsl). */
 #define RADIX_FLAG_SKEW 512u
 
+/* The hybrid sort (radix.c's plan_sort, 32-bit keys over their whole 32 bits, host counts in the
+ * sorter's radix_hybrid range): the histogram and plan as for four digits, then the digit passes
+ * of the top two digits only (slots 0 and 1: the keys sorted by their top 16 bits, stable, back in
+ * A), then the local stage: the chunk bounds pass (radix_chunk_bounds.comp) and the chunk sort
+ * (radix_chunk_sort.comp), which sorts each chunk of RADIX_HYBRID_BUCKET_LOG-aligned buckets (a
+ * bucket: the keys of one value of the top 16 bits) by the low 16 bits in one workgroup, in place.
+ * The plan chooses it per sort (RADIX_S_HYBRID) where the top two digits are not constant and its
+ * estimate of the largest chunk - the two top digits' largest counts as if independent - fits the
+ * limit; else the sort goes digit by digit in the same recorded slots. A chunk larger than the
+ * chunk sort's tile (a joint skew of the top bits that the estimate missed) makes the chunk sort
+ * open fallback slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still
+ * right and stable. */
+#define RADIX_FLAG_HYBRID 1024u
+#define RADIX_HYBRID_BUCKETS 65536u   /* values of the top 16 bits */
+#define RADIX_HYBRID_BINS 2048u       /* the chunk sort's counters: chunk-relative bucket, then low bits */
+#define RADIX_HYBRID_MAX_LOG_K 11u    /* at most RADIX_HYBRID_BINS buckets a chunk */
+#define RADIX_HYBRID_WORKGROUP 512u   /* invocations of the chunk sort */
+#define RADIX_CHUNK_BOUNDS_WORKGROUP 256u
+#define RADIX_HYBRID_FALLBACK_SLOT 2u /* the first of the fallback's four digit slots */
+/* pc.aux of the histogram pass (its plan) and of the chunk passes in a hybrid sort: log2 of the
+ * buckets a chunk (k) and the plan's limit on its estimate of the largest chunk. */
+#define RADIX_HYBRID_AUX(log_k, limit) ((log_k) | ((limit) << 8))
+#define RADIX_HYBRID_LOG_K(aux) ((aux) & 31u)
+#define RADIX_HYBRID_LIMIT(aux) ((aux) >> 8)
+
 /* State words. */
 #define RADIX_S_COUNT 0u           /* clamped count */
 #define RADIX_S_TILES 1u           /* tiles of the scatter passes */
@@ -85,6 +110,16 @@
 #define RADIX_E_UPSWEEP 9u         /* entries 9..16: portable upsweep of slot k */
 #define RADIX_E_COPY 17u           /* entry: copy B back to A after an odd number of passes */
 #define RADIX_E_COUNT 18u
+/* The hybrid sort's two passes take the entries of the portable upsweeps of slots 0 and 1, which
+ * Onesweep never records (so the state keeps its size), and the fourth word of the chunk sort's
+ * entry says what the sort did: RADIX_HYBRID_* below (0 from the plan when it went digit by
+ * digit). */
+#define RADIX_E_CHUNK_BOUNDS RADIX_E_UPSWEEP
+#define RADIX_E_CHUNK_SORT (RADIX_E_UPSWEEP + 1u)
+#define RADIX_S_HYBRID (RADIX_S_DISPATCH + 4u * RADIX_E_CHUNK_SORT + 3u)
+#define RADIX_HYBRID_DIGITS 0u   /* digit by digit */
+#define RADIX_HYBRID_LOCAL 1u    /* top 16 bits by digit passes, the rest by the chunk sort */
+#define RADIX_HYBRID_FALLBACK 2u /* a chunk did not fit: the fallback slots sorted every digit */
 /* + pass: workgroups of the pass that finished (stall emulation only) */
 #define RADIX_S_DONE (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
 /* + slot: the digit (pass) that the slot-th active scatter pass sorts. The scatter passes are

@@ -11,12 +11,19 @@
 #ifndef VKSORT_RADIX_PLAN_GLSL
 #define VKSORT_RADIX_PLAN_GLSL
 
+// RADIX_PLAN_HYBRID 1: the plan can choose the hybrid path (RADIX_FLAG_HYBRID): 32-bit keys' histogram
+// pass only, so that the fused pass's plan carries none of its code.
+#ifndef RADIX_PLAN_HYBRID
+#define RADIX_PLAN_HYBRID 0
+#endif
+
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 
 shared uint s_plan_constant[RADIX_MAX_PASSES];
 shared uint s_plan_largest; // RADIX_FLAG_BUCKETS: the most keys of one value of the top digit
 shared uint s_plan_skewed;  // RADIX_FLAG_SKEW: bit p set where one digit at position p has most keys
+shared uint s_plan_top_largest[2]; // RADIX_FLAG_HYBRID: the most keys of one value of digits 2, 3
 // The scan's partials, unless the includer has the scan already (the fused pass's tiles: one
 // per subgroup of its RADIX_PLAN_WORKGROUP invocations suffices).
 #ifndef VKSORT_RADIX_SCAN_GLSL
@@ -67,6 +74,8 @@ void radix_plan_clear_shared()
     if (t == 0u) {
         s_plan_largest = 0u;
         s_plan_skewed = 0u;
+        s_plan_top_largest[0] = 0u;
+        s_plan_top_largest[1] = 0u;
     }
 }
 
@@ -98,6 +107,34 @@ void radix_plan_mark_skewed(uint c[RADIX_MAX_PASSES], uint n)
     if (mine != 0u)
         atomicOr(s_plan_skewed, mine);
 }
+
+#if RADIX_PLAN_HYBRID
+// RADIX_FLAG_HYBRID: the largest counts of one value of digits 2 and 3 (the top 16 bits of
+// 32-bit keys), visible after the next barrier.
+void radix_plan_mark_top_largest(uint c[RADIX_MAX_PASSES])
+{
+    uint top2 = subgroupMax(c[2]);
+    uint top3 = subgroupMax(c[3]);
+    if (subgroupElect()) {
+        atomicMax(s_plan_top_largest[0], top2);
+        atomicMax(s_plan_top_largest[1], top3);
+    }
+}
+
+// RADIX_FLAG_HYBRID: whether this sort takes the hybrid path (radix_interface.h): digits 2 and 3
+// not constant, and the largest chunk as estimated from the two digits' largest counts as if
+// independent (n a16 a24 / n^2 keys a bucket, k buckets a chunk) within the host's limit - past
+// it a chunk would likely not fit (f32 depths, a top byte of few values) and the fallback would
+// cost the two top passes on top of four.
+bool radix_plan_hybrid(uint active_mask, uint n)
+{
+    if ((active_mask & 12u) != 12u)
+        return false;
+    float estimate = float(s_plan_top_largest[0]) * float(s_plan_top_largest[1]) / float(n) *
+                     float(1u << RADIX_HYBRID_LOG_K(pc.aux));
+    return estimate <= float(RADIX_HYBRID_LIMIT(pc.aux));
+}
+#endif
 
 // After radix_plan_mark_constant's flags are visible: the active digits (bit p: its pass runs)
 // and the bucket sorts' choice, 1 + the most significant active digit where RADIX_FLAG_BUCKETS
@@ -149,6 +186,10 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
     radix_plan_mark_constant(c, n);
     if ((pc.flags & RADIX_FLAG_SKEW) != 0u) // uniform
         radix_plan_mark_skewed(c, n);
+#if RADIX_PLAN_HYBRID
+    if ((pc.flags & RADIX_FLAG_HYBRID) != 0u) // uniform
+        radix_plan_mark_top_largest(c);
+#endif
     [[unroll]] for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
         if (p < pc.digit_count) { // uniform
             hist[(RADIX_MAX_PASSES + p) * RADIX_DIGITS + t] = radix_workgroup_exclusive_scan(c[p]);
@@ -195,6 +236,28 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
         bool copy = (ordinal & 1u) != 0u && !buckets;
         radix_plan_write_groups(RADIX_E_COPY, copy ? copy_groups : 0u);
         word |= copy ? PLAN_WORD_COPY_BIT : 0u;
+#if RADIX_PLAN_HYBRID
+        // The hybrid path (recorded slots: 0, 1, chunk bounds, chunk sort, 2..5, copy): slots 0
+        // and 1 sort digits 2 and 3 (A -> B -> A), then the chunk passes; slots 2..5 hold digits
+        // 0..3 for the fallback, which the chunk sort opens where a chunk does not fit.
+        // (Otherwise the slots above carry the active digits as planned, the chunk passes none.)
+        if ((pc.flags & RADIX_FLAG_HYBRID) != 0u && radix_plan_hybrid(active_mask, n)) {
+            uint chunks = RADIX_HYBRID_BUCKETS >> RADIX_HYBRID_LOG_K(pc.aux);
+            for (uint k = 0u; k < 6u; ++k) {
+                state[RADIX_S_SLOT_DIGIT + k] = k < 2u ? k + 2u : k - 2u;
+                radix_plan_write_groups(RADIX_E_PASS + k, k < 2u ? groups : 0u);
+            }
+            // Bounds: one a subgroup, chunks + 1 of them (the pass loops where its subgroups are
+            // fewer than 32 lanes).
+            radix_plan_write_groups(RADIX_E_CHUNK_BOUNDS,
+                                    (chunks + 1u + RADIX_CHUNK_BOUNDS_WORKGROUP / 32u - 1u) /
+                                        (RADIX_CHUNK_BOUNDS_WORKGROUP / 32u));
+            radix_plan_write_groups(RADIX_E_CHUNK_SORT, chunks);
+            state[RADIX_S_HYBRID] = RADIX_HYBRID_LOCAL;
+            radix_plan_write_groups(RADIX_E_COPY, 0u);
+            word &= ~PLAN_WORD_COPY_BIT;
+        }
+#endif
     }
     return word;
 }

@@ -44,6 +44,40 @@
  * keep a margin.) */
 #define RADIX_LOOKBACK_FALLBACK_POLLS_CPU 8u
 
+/* The hybrid path (radix_interface.h, RADIX_FLAG_HYBRID). Chunks of k buckets (values of the top
+ * 16 bits), k the largest power of two up to RADIX_HYBRID_BINS with at most 2048 keys a chunk on
+ * average (uniform keys), so up to 2^27 keys the chunk sort's tile is 512 x 5 (2560: the average
+ * plus 11 standard deviations of a chunk of 2048 uniform keys); above, one bucket a chunk of up
+ * to 4096 keys on average, in 512 x 9 (4608). Past 2^28 a bucket's keys would outgrow the tiles
+ * that fit 32 KiB of shared memory and registers: digit by digit there. (H100, the benchmark's
+ * probe of the fifty-eighth session, u32 pairs, ms, hybrid against Onesweep digit by digit:
+ * 2^24 0.557 / 0.712, 2^25 1.035 / 1.315, 2^26 2.131 / 2.515, 2^28 8.066 / 10.28.) */
+#define RADIX_HYBRID_ITEMS 5u
+#define RADIX_HYBRID_LARGE_ITEMS 9u
+#define RADIX_HYBRID_LARGE_FROM (1u << 27) /* counts above take the large chunk sort */
+#define RADIX_HYBRID_MAX_COUNT (1u << 28)
+/* AUTO: the least counts that take it (the probe's 2^22 u32 pairs: 0.189 ms against the mid
+ * tiles' 0.246). ON: any count whose bounds fit the scratch keys half (chunks + 1 <= 33 words). */
+#define RADIX_HYBRID_MIN_COUNT (1u << 22)
+#define RADIX_HYBRID_MIN_COUNT_ON 4096u
+
+/* log2 of the buckets a chunk of the hybrid path for n keys: the largest k <= RADIX_HYBRID_BINS
+ * with k n / 2^16 <= 2048. */
+static uint32_t hybrid_log_k(uint32_t n)
+{
+    uint32_t log_k = 0;
+    while (log_k < RADIX_HYBRID_MAX_LOG_K &&
+           ((uint64_t)2048u * RADIX_HYBRID_BUCKETS >> (log_k + 1u)) >= n)
+        ++log_k;
+    return log_k;
+}
+
+/* Shared memory of the chunk sort (radix_chunk_sort.comp): counters, tile, subgroup partials. */
+static uint32_t hybrid_smem_bytes(uint32_t items)
+{
+    return 4u * (RADIX_HYBRID_BINS / 2u + RADIX_HYBRID_WORKGROUP * items + RADIX_HYBRID_WORKGROUP / 4u);
+}
+
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */
 typedef struct radix_push {
     uint32_t count, flags, key_type, bit_begin, bit_end, pass_index, max_count, max_tiles,
@@ -54,7 +88,7 @@ const char *vksort_vk_radix_pass_kind(uint32_t pipe)
 {
     static const char *const names[RADIX_PIPE_COUNT] = {
         "radix_prepare", "histogram", "onesweep", "upsweep", "downsweep",
-        "copy", "onesweep_fused", "onesweep_fused_histogram"};
+        "copy", "onesweep_fused", "onesweep_fused_histogram", "chunk_bounds", "chunk_sort"};
     return pipe < RADIX_PIPE_COUNT ? names[pipe] : "?";
 }
 
@@ -638,6 +672,30 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     }
     if (rx->geometry.fused_max_count <= below || rx->mid.fused_max_count < rx->mid.max_count)
         rx->geometry.fused_max_count = 0u;
+    /* The hybrid path, as asked (AUTO: GPUs whose pipelines all run 32-lane subgroups, the
+     * measured class), for Onesweep sorts of 32-bit keys on digit passes without the look-back
+     * fallback, the no-forward-progress emulation or subgroupPartitionNV ranking (none
+     * measured with it). */
+    const int hybrid_asked = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON ||
+                             (info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_AUTO && !cpu_device &&
+                              min_size == 32u && max_size == 32u);
+    const uint32_t hybrid_lo = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON ? RADIX_HYBRID_MIN_COUNT_ON
+                                                                               : RADIX_HYBRID_MIN_COUNT;
+    const uint32_t hybrid_hi = s->max_count < RADIX_HYBRID_MAX_COUNT ? s->max_count : RADIX_HYBRID_MAX_COUNT;
+    const uint32_t hybrid_most_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS
+                                                                           : RADIX_HYBRID_ITEMS;
+    if (hybrid_asked && rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && s->key_size == 4u &&
+        !rx->fallback_polls && !rx->partitioned && !s->emulate_no_forward_progress &&
+        hybrid_lo <= hybrid_hi && RADIX_HYBRID_WORKGROUP <= lim->maxComputeWorkGroupInvocations &&
+        RADIX_HYBRID_WORKGROUP <= lim->maxComputeWorkGroupSize[0] &&
+        (!rx->pinned_subgroup_size ||
+         RADIX_HYBRID_WORKGROUP <= rx->pinned_subgroup_size * rx->max_workgroup_subgroups) &&
+        hybrid_smem_bytes(hybrid_most_items) <= lim->maxComputeSharedMemorySize) {
+        rx->hybrid_min_count = hybrid_lo;
+        rx->hybrid_max_count = hybrid_hi;
+        rx->hybrid_items = RADIX_HYBRID_ITEMS;
+        rx->hybrid_large_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS : 0u;
+    }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl); the chunk is a multiple
      * of RADIX_HIST_ALIGN. */
@@ -739,6 +797,8 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
         break;
     case RADIX_PIPE_ONESWEEP_FUSED:
     case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
+    case RADIX_PIPE_CHUNK_BOUNDS: snprintf(buf, n, "radix_chunk_bounds_k%u", kw); break;
+    case RADIX_PIPE_CHUNK_SORT: snprintf(buf, n, "radix_chunk_sort_k%u_v%d", kw, v); break;
     case RADIX_PIPE_DOWNSWEEP:
         /* (long blocks: only 32-bit keys with payloads, without partitioned ranking) */
         snprintf(buf, n, "radix_downsweep_k%u_v%d%s%s", kw, v, part,
@@ -865,6 +925,21 @@ static uint32_t radix_fold_max_count(const vksort_vk_sorter *s)
     return most < g->fused_max_count ? (uint32_t)most : g->fused_max_count;
 }
 
+/* The hybrid path's chunk sort with `items` per invocation (radix_chunk_sort.comp: spec
+ * constants 7 the key type, 1 the items). */
+static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, uint32_t items, VkPipeline *out)
+{
+    const vksort_vk_radix *rx = &s->radix;
+    char name[64], label[96];
+    vksort_vk_radix_module_name(s, RADIX_PIPE_CHUNK_SORT, NULL, name, sizeof name);
+    snprintf(label, sizeof label, "vksort %s x%u", name, (unsigned)items);
+    const uint32_t data[2] = {(uint32_t)s->key_type, items};
+    const VkSpecializationMapEntry entries[2] = {{7u, 0u, 4u}, {1u, 4u, 4u}};
+    const VkSpecializationInfo spec = {2u, entries, sizeof data, data};
+    const uint32_t pin = rx->pinned_subgroup_size; /* setup checked that 512 invocations allow it */
+    return vksort_vk_create_compute_pipeline(s, name, &spec, pin, rx->layout, label, out);
+}
+
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
 {
     vksort_result r = vksort_vk_create_push_layout(s, RADIX_BINDING_TOTAL, sizeof(radix_push),
@@ -881,6 +956,8 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (p == RADIX_PIPE_ONESWEEP_FUSED) /* the small and mid geometries' below */
             needed = s->radix.geometry.fused_max_count != 0u;
         if (p == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM) /* the small geometry's only */
+            needed = 0;
+        if (p == RADIX_PIPE_CHUNK_BOUNDS || p == RADIX_PIPE_CHUNK_SORT) /* below */
             needed = 0;
         if (!needed)
             continue;
@@ -907,6 +984,15 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
         if (r != VKSORT_SUCCESS)
             return r;
     }
+    if (s->radix.hybrid_max_count) {
+        r = create_pipeline(s, RADIX_PIPE_CHUNK_BOUNDS, NULL);
+        if (r == VKSORT_SUCCESS)
+            r = create_chunk_sort_pipeline(s, s->radix.hybrid_items, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
+        if (r == VKSORT_SUCCESS && s->radix.hybrid_large_items)
+            r = create_chunk_sort_pipeline(s, s->radix.hybrid_large_items, &s->radix.hybrid_large_sort);
+        if (r != VKSORT_SUCCESS)
+            return r;
+    }
     if (s->radix.long_blocks_min_count)
         return create_pipeline(s, RADIX_PIPE_DOWNSWEEP, &s->radix.long_blocks);
     return VKSORT_SUCCESS;
@@ -920,6 +1006,9 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
             s->vk.vkDestroyPipeline(s->device, rx->pipes[p], s->vk_allocator);
         rx->pipes[p] = VK_NULL_HANDLE;
     }
+    if (rx->hybrid_large_sort)
+        s->vk.vkDestroyPipeline(s->device, rx->hybrid_large_sort, s->vk_allocator);
+    rx->hybrid_large_sort = VK_NULL_HANDLE;
     vksort_vk_radix_geometry *others[4] = {&rx->small, &rx->mid, &rx->wave, &rx->long_blocks};
     for (int k = 0; k < 4; ++k) {
         if (others[k]->onesweep)
@@ -1013,6 +1102,33 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     } while (0)
     const vksort_vk_radix *rx = &s->radix;
     p->geometry = NULL;
+    /* The hybrid path (radix_interface.h) for host counts in its range over the whole 32 bits,
+     * on the default tiles: histogram, slots 0 and 1 (the top digits, or the first two active
+     * ones where the plan goes digit by digit), the chunk passes, slots 2..5 (the fallback's
+     * digits, or the other active ones), the copy. */
+    if (onesweep && rx->hybrid_max_count && !p->indirect && p->count >= rx->hybrid_min_count &&
+        p->count <= rx->hybrid_max_count && p->bit_begin == 0u && p->bit_end == 32u) {
+        p->hybrid = 1;
+        p->hybrid_large = rx->hybrid_large_items && p->count > RADIX_HYBRID_LARGE_FROM;
+        const uint32_t tile = RADIX_HYBRID_WORKGROUP * (p->hybrid_large ? rx->hybrid_large_items : rx->hybrid_items);
+        /* The plan's limit on its estimate of the largest chunk: the tile and a half - the
+         * estimate (from the top digits' largest counts) runs high for uniform keys of small
+         * counts (2^16: ~2900 for chunks of ~2048), and is meant to catch gross skew, such as
+         * f32 depths, whose estimate is a hundred times the tile. */
+        p->hybrid_aux = RADIX_HYBRID_AUX(hybrid_log_k(p->count), tile + tile / 2u);
+        p->host_sized = s->persistent_scratch;
+        if (!p->host_sized)
+            ADD(RADIX_PIPE_PREPARE, 0);
+        ADD(RADIX_PIPE_HISTOGRAM, 0);
+        ADD(RADIX_PIPE_ONESWEEP, 0);
+        ADD(RADIX_PIPE_ONESWEEP, 1);
+        ADD(RADIX_PIPE_CHUNK_BOUNDS, 0);
+        ADD(RADIX_PIPE_CHUNK_SORT, 0);
+        for (uint32_t k = RADIX_HYBRID_FALLBACK_SLOT; k < RADIX_HYBRID_FALLBACK_SLOT + 4u; ++k)
+            ADD(RADIX_PIPE_ONESWEEP, k);
+        ADD(RADIX_PIPE_COPY, 0);
+        return VKSORT_SUCCESS;
+    }
     /* The mid counts of one wave of the wave geometry's tiles (wave_min_count, wave_max_count]
      * run those tiles, fused. */
     const int wave = onesweep && p->count > rx->wave_min_count && p->count <= rx->wave_max_count;
@@ -1072,16 +1188,22 @@ static int pass_entry(uint32_t kind, uint32_t slot)
     case RADIX_PIPE_DOWNSWEEP: return (int)(RADIX_E_PASS + slot);
     case RADIX_PIPE_UPSWEEP: return (int)(RADIX_E_UPSWEEP + slot);
     case RADIX_PIPE_COPY: return (int)RADIX_E_COPY;
+    case RADIX_PIPE_CHUNK_BOUNDS: return (int)RADIX_E_CHUNK_BOUNDS;
+    case RADIX_PIPE_CHUNK_SORT: return (int)RADIX_E_CHUNK_SORT;
     default: return -1;
     }
 }
 
 /* Whether pass `kind` is recorded with vkCmdDispatchIndirect (its size from the plan's words in
  * the scratch): the barrier before it then names the indirect-command stage, and only then. */
-static int pass_is_indirect(const vksort_vk_radix_plan *p, uint32_t kind)
+static int pass_is_indirect(const vksort_vk_radix_plan *p, uint32_t kind, uint32_t slot)
 {
     if (kind == RADIX_PIPE_ONESWEEP_FUSED || kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
         return 0;
+    /* (The hybrid path's slots from RADIX_HYBRID_FALLBACK_SLOT on run only where the plan went
+     * digit by digit or a chunk sort opened them: sized by the GPU.) */
+    if (kind == RADIX_PIPE_ONESWEEP && p->hybrid && slot >= RADIX_HYBRID_FALLBACK_SLOT)
+        return 1;
     if ((kind == RADIX_PIPE_HISTOGRAM || kind == RADIX_PIPE_ONESWEEP) && p->host_sized)
         return 0;
     return pass_entry(kind, 0u) >= 0;
@@ -1188,7 +1310,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                  ((info->keys.offset & 15u) == 0u ? RADIX_FLAG_KEYS_VEC4 : 0u) |
                  (p->host_sized ? RADIX_FLAG_HOST_SIZED : 0u) |
                  (rx->block_counts ? RADIX_FLAG_BLOCK_COUNTS : 0u) |
-                 (p->buckets ? RADIX_FLAG_BUCKETS : 0u);
+                 (p->buckets ? RADIX_FLAG_BUCKETS : 0u) |
+                 (p->hybrid ? RADIX_FLAG_HYBRID : 0u);
     /* The skew choice where digit passes run (the fused passes rank every digit alike). */
     for (uint32_t i = 0; rx->skew_ranking && i < p->pass_count; ++i)
         if (p->kind[i] == RADIX_PIPE_ONESWEEP)
@@ -1222,6 +1345,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             pipeline = geo->downsweep;
         else if (geo && kind == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM)
             pipeline = geo->fused_histogram;
+        else if (kind == RADIX_PIPE_CHUNK_SORT && p->hybrid_large)
+            pipeline = rx->hybrid_large_sort;
         const int want_swapped = pass_has_slot(kind) && (slot & 1u);
         if (want_swapped != pushed_swapped) {
             s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw,
@@ -1240,6 +1365,9 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
                 pc.flags |= RADIX_FLAG_KEYS_VEC4;
         }
         pc.aux = kind == RADIX_PIPE_PREPARE ? rx->hist_chunk : 0u;
+        if (p->hybrid && (kind == RADIX_PIPE_HISTOGRAM || kind == RADIX_PIPE_CHUNK_BOUNDS ||
+                          kind == RADIX_PIPE_CHUNK_SORT))
+            pc.aux = p->hybrid_aux;
         uint32_t hist_groups = 0u;
         if (kind == RADIX_PIPE_HISTOGRAM && p->host_sized && rx->block_counts) {
             const uint32_t blocks = radix_blocks(p->count, push.tile_size, rx->max_blocks);
@@ -1250,7 +1378,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         s->vk.vkCmdPushConstants(cmd, rx->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof pc, &pc);
         /* Indirect or direct as pass_is_indirect says, which the barriers before each pass
          * follow too. */
-        if (pass_is_indirect(p, kind))
+        if (pass_is_indirect(p, kind, slot))
             s->vk.vkCmdDispatchIndirect(cmd, info->scratch.buffer,
                                         base + rx->state_offset +
                                             (VkDeviceSize)(RADIX_S_DISPATCH + 4u * (uint32_t)pass_entry(kind, slot)) * 4u);
@@ -1277,7 +1405,7 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
         if (s->debug_labels)
             vksort_vk_label_end(s, cmd);
         if (i + 1 < p->pass_count)
-            vksort_vk_compute_barrier(s, cmd, pass_is_indirect(p, p->kind[i + 1]));
+            vksort_vk_compute_barrier(s, cmd, pass_is_indirect(p, p->kind[i + 1], p->slot[i + 1]));
     }
     vksort_vk_label_end(s, cmd);
     return VKSORT_SUCCESS;

@@ -353,6 +353,8 @@ vksort_result vksort_vk_sorter_create(const vksort_vk_sorter_create_info *info,
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown small_sort");
     if ((uint32_t)info->radix_buckets > (uint32_t)VKSORT_VK_RADIX_BUCKETS_OFF)
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown radix_buckets");
+    if ((uint32_t)info->radix_hybrid > (uint32_t)VKSORT_VK_RADIX_HYBRID_OFF)
+        return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "unknown radix_hybrid");
     if (info->allocator && (!info->allocator->allocate || !info->allocator->free))
         return diag(info, VKSORT_ERROR_INVALID_ARGUMENT, "allocator needs allocate and free");
 
@@ -570,6 +572,12 @@ void vksort_vk_get_sorter_properties(const vksort_vk_sorter *s, vksort_vk_sorter
     out->persistent_scratch = s->persistent_scratch ? VK_TRUE : VK_FALSE;
     out->buffer_robustness_off = s->buffer_robustness_off ? VK_TRUE : VK_FALSE;
     out->radix_lookback_fallback_polls = s->radix.fallback_polls;
+    out->radix_hybrid_min_count = s->radix.hybrid_max_count ? s->radix.hybrid_min_count : 0u;
+    out->radix_hybrid_max_count = s->radix.hybrid_max_count;
+    out->radix_hybrid_workgroup_size = s->radix.hybrid_max_count ? RADIX_HYBRID_WORKGROUP : 0u;
+    out->radix_hybrid_tile_size = s->radix.hybrid_max_count ? RADIX_HYBRID_WORKGROUP * s->radix.hybrid_items : 0u;
+    out->radix_hybrid_large_tile_size =
+        s->radix.hybrid_large_items ? RADIX_HYBRID_WORKGROUP * s->radix.hybrid_large_items : 0u;
 }
 
 void vksort_vk_compute_barrier(const vksort_vk_sorter *s, VkCommandBuffer cmd, int to_indirect)
@@ -611,6 +619,12 @@ VkDeviceSize vksort_vk_debug_skew_tile_counter_offset(const vksort_vk_sorter *s)
 {
     (void)s;
     return (VkDeviceSize)RADIX_S_SKEW_TILES * 4u;
+}
+
+VkDeviceSize vksort_vk_debug_hybrid_status_offset(const vksort_vk_sorter *s)
+{
+    (void)s;
+    return (VkDeviceSize)RADIX_S_HYBRID * 4u;
 }
 
 vksort_result vksort_vk_get_memory_requirements(const vksort_vk_sorter *s,

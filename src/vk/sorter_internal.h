@@ -60,6 +60,10 @@ typedef enum vksort_vk_radix_pipe {
     /* The fused pass building its own histogram and plan (the small geometry, a host count on
      * a persistent scratch: the sort's only dispatch). */
     RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM,
+    /* The hybrid path's local stage (RADIX_FLAG_HYBRID): the chunk bounds, the chunk sort
+     * (pipes[]: hybrid_items; the larger counts' in hybrid_large_sort). */
+    RADIX_PIPE_CHUNK_BOUNDS,
+    RADIX_PIPE_CHUNK_SORT,
     RADIX_PIPE_COUNT
 } vksort_vk_radix_pipe;
 
@@ -148,6 +152,13 @@ typedef struct vksort_vk_radix {
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout layout;
     VkPipeline pipes[RADIX_PIPE_COUNT];
+    /* The hybrid path (radix_interface.h, RADIX_FLAG_HYBRID): host counts from hybrid_min_count
+     * to hybrid_max_count (0: none); the chunk sort's items per invocation, and above
+     * RADIX_HYBRID_LARGE_FROM (a bucket a chunk, ~4096 keys) hybrid_large_items (0: none) in
+     * hybrid_large_sort. */
+    uint32_t hybrid_min_count, hybrid_max_count;
+    uint32_t hybrid_items, hybrid_large_items;
+    VkPipeline hybrid_large_sort;
 } vksort_vk_radix;
 
 struct vksort_vk_sorter {
@@ -357,6 +368,11 @@ typedef struct vksort_vk_radix_plan {
     /* The fused pass (of the small geometry) may sort in buckets (RADIX_FLAG_BUCKETS): its
      * dispatch has spare workgroups beside the tiles' (radix.c's bucket_sort_workgroups). */
     int buckets;
+    /* The hybrid path is recorded (RADIX_FLAG_HYBRID; the plan may still go digit by digit):
+     * the histogram and chunk passes' pc.aux, and whether the chunk sort is the large one. */
+    int hybrid;
+    uint32_t hybrid_aux;
+    int hybrid_large;
     uint32_t pass_count;
     /* vksort_vk_radix_pipe of each pass: at most prepare, histogram, two passes (upsweep and
      * downsweep) for each of 8 digits, copy */

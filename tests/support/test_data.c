@@ -14,6 +14,8 @@ const char *test_dist_name(test_dist d)
         return "top-heavy";
     if (d == DIST_SKEWED_TOP)
         return "skewed-top";
+    if (d == DIST_CROWDED_CHUNK)
+        return "crowded-chunk";
     return (unsigned)d < DIST_COUNT ? names[d] : "?";
 }
 
@@ -88,6 +90,14 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
                     enc = (enc & ~(0xffull << top)) | (base & (0xffull << top));
                 if (((pick >> 4) & 7u) < 5u) /* 5/8: the base's byte below it */
                     enc = (enc & ~(0xffull << (top - 8u))) | (base & (0xffull << (top - 8u)));
+                break;
+            }
+            case DIST_CROWDED_CHUNK: {
+                const unsigned top = wide ? 56u : 24u;
+                const uint64_t pick = test_rng_next(&state);
+                enc = r;
+                if (pick % 40u == 0u)
+                    enc = (enc & ~(0xffull << top)) | (((pick >> 8) & 3u) << top);
                 break;
             }
             default: enc = r; break;

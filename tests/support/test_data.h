@@ -23,7 +23,12 @@ typedef enum test_dist {
     /* random, but 15/16 of the keys share one top byte and 5/8 one byte below it: both digit
      * positions skewed (most keys one digit value), as the top digits of f32 depths in a
      * narrow range are */
-    DIST_SKEWED_TOP
+    DIST_SKEWED_TOP,
+    /* random, but 1/40 of the keys have a top byte of 0-3: one crowded range of the top 16 bits
+     * (the hybrid path's fallback: at 70000 keys its chunks of 1024 top-16 values, four top
+     * bytes, hold ~1100 keys, the first ~2800, past its 2560-key tile, while the plan's estimate
+     * from the top two digits' largest counts stays within its limit) */
+    DIST_CROWDED_CHUNK
 } test_dist;
 
 const char *test_dist_name(test_dist d);

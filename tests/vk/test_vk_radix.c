@@ -1480,6 +1480,105 @@ static void test_fused_histogram(void)
     }
 }
 
+/* The hybrid path (radix_hybrid; radix_interface.h's RADIX_FLAG_HYBRID): the top 16 bits by two
+ * digit passes, then each chunk of top-16 values sorted by the low 16 bits in a workgroup. Each
+ * case checks the bytes against the CPU backend (keys and payloads identical: stable) and what
+ * the sort did, read back from the scratch (vksort_vk_debug_hybrid_status_offset): the local
+ * path for uniform keys (both directions, u32, i32 and f32 keys, with and without payloads, with
+ * and without a persistent scratch, the least count, chunks of 2048, 1024 and 512 top-16
+ * values); digit by digit where the plan's estimate says a chunk would not fit (f32-depth-like
+ * skew, five distinct keys) or the top digits are constant; the fallback's four digit passes
+ * where one chunk is crowded past the tile while the estimate passes, in both directions, and a
+ * right local sort after it on the same persistent scratch; nothing of it for bit ranges,
+ * indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a CPU device. */
+static void test_hybrid_sorts(void)
+{
+    const vksort_vk_create_flags persistent = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+    const int gpu = rig.props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+    enum { EVERY_CASE, FIRST_CASES_ON_CPU };
+    const struct {
+        vksort_key_type type;
+        int payload;
+        vksort_vk_create_flags flags;
+        vksort_vk_radix_hybrid hybrid;
+        int where;
+    } cfg[] = {{VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_HYBRID_ON, EVERY_CASE},
+               {VKSORT_KEY_U32, 0, 0, VKSORT_VK_RADIX_HYBRID_ON, FIRST_CASES_ON_CPU},
+               {VKSORT_KEY_F32, 1, 0, VKSORT_VK_RADIX_HYBRID_ON, FIRST_CASES_ON_CPU},
+               {VKSORT_KEY_I32, 0, persistent, VKSORT_VK_RADIX_HYBRID_ON, FIRST_CASES_ON_CPU},
+               {VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_HYBRID_OFF, FIRST_CASES_ON_CPU},
+               {VKSORT_KEY_U32, 1, persistent, VKSORT_VK_RADIX_HYBRID_AUTO, FIRST_CASES_ON_CPU}};
+    enum { EITHER = -1 };
+    const struct {
+        uint32_t n;
+        test_dist dist;
+        int desc, half_range, indirect;
+        int expect; /* RADIX_HYBRID_* where the sort records the hybrid path, or EITHER */
+    } cases[] = {
+        {70000, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_LOCAL},
+        {70000, DIST_CROWDED_CHUNK, 0, 0, 0, RADIX_HYBRID_FALLBACK},
+        {70001, DIST_UNIFORM, 1, 0, 0, RADIX_HYBRID_LOCAL}, /* after the fallback */
+        {70000, DIST_SKEWED_TOP, 0, 0, 0, RADIX_HYBRID_DIGITS},
+        {4096, DIST_UNIFORM, 1, 0, 0, RADIX_HYBRID_LOCAL},  /* the least count */
+        {4095, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_DIGITS},
+        {150001, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_LOCAL}, /* chunks of 512 values */
+        {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_FALLBACK},
+        {70000, DIST_FEW_UNIQUE, 1, 0, 0, RADIX_HYBRID_DIGITS},
+        {70000, DIST_LOW_BYTE, 0, 0, 0, RADIX_HYBRID_DIGITS},
+        {70000, DIST_UNIFORM, 0, 1, 0, RADIX_HYBRID_DIGITS}, /* bits [0, 16) */
+        {70000, DIST_UNIFORM, 1, 0, 1, RADIX_HYBRID_DIGITS}, /* indirect */
+        {100000, DIST_SORTED, 0, 0, 0, RADIX_HYBRID_LOCAL},
+        {100000, DIST_SPECIALS, 1, 0, 0, EITHER},
+    };
+    for (size_t k = 0; k < sizeof cfg / sizeof cfg[0]; ++k) {
+        const size_t case_count = !gpu && cfg[k].where == FIRST_CASES_ON_CPU ? 3u : sizeof cases / sizeof cases[0];
+        sort_case c = make_case(cfg[k].type, cfg[k].payload, 1u << 18);
+        c.cfg.flags |= cfg[k].flags;
+        c.cfg.hybrid = cfg[k].hybrid;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        const vksort_vk_sorter_properties *pr = &slot->props;
+        const int asked = cfg[k].hybrid == VKSORT_VK_RADIX_HYBRID_ON ||
+                          (cfg[k].hybrid == VKSORT_VK_RADIX_HYBRID_AUTO && gpu && rig.subgroup_size == 32u);
+        const int on = algo == VKSORT_VK_ALGORITHM_ONESWEEP && !base_flags && asked;
+        CHECK_EQ(pr->radix_hybrid_max_count != 0u, on);
+        if (cfg[k].hybrid == VKSORT_VK_RADIX_HYBRID_ON && on) {
+            CHECK_EQ(pr->radix_hybrid_min_count, 4096u);
+            CHECK_EQ(pr->radix_hybrid_max_count, 1u << 18);
+            CHECK_EQ(pr->radix_hybrid_workgroup_size, 512u);
+            CHECK_EQ(pr->radix_hybrid_tile_size, 2560u);
+            CHECK_EQ(pr->radix_hybrid_large_tile_size, 0u); /* max_count <= 2^27 */
+        }
+        for (size_t i = 0; i < case_count; ++i) {
+            if (quick && i % 2 == 1 && cfg[k].where == FIRST_CASES_ON_CPU)
+                continue;
+            c.n = cases[i].n;
+            c.dist = cases[i].dist;
+            c.desc = cases[i].desc;
+            c.indirect = cases[i].indirect;
+            c.stable = 1;
+            c.bit_end = sort_check_bit_range(c.cfg.type, cases[i].half_range ? 1u : 0u, &c.bit_begin);
+            c.seed = 9100 + 37u * (uint32_t)k + (uint32_t)i;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (!scratch || cases[i].expect == EITHER || algo != VKSORT_VK_ALGORITHM_ONESWEEP)
+                continue;
+            const int whole = c.bit_end == 0u || (c.bit_begin == 0u && c.bit_end == 32u); /* 0: the default */
+            const int recorded = on && !c.indirect && whole &&
+                                 c.n >= pr->radix_hybrid_min_count && c.n <= pr->radix_hybrid_max_count;
+            const uint32_t want = recorded ? (uint32_t)cases[i].expect : RADIX_HYBRID_DIGITS;
+            const uint32_t got = scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter));
+            if (got != want) {
+                char d[200];
+                sort_check_describe(&c, d, sizeof d);
+                fprintf(stderr, "  hybrid status %u, expected %u: %s\n", got, want, d);
+            }
+            CHECK_EQ(got, want);
+        }
+    }
+}
+
 /* Small fused sorts in buckets (radix_small_buckets, radix_onesweep_fused.comp): one pass over
  * the top active digit, then each bucket sorted by the lower active digits in a workgroup. Each
  * case checks the bytes against the CPU backend (stable: keys and payloads identical) and the
@@ -2037,6 +2136,7 @@ int main(int argc, char **argv)
     TIMED(test_fused_longest);
     TIMED(test_fused_histogram);
     TIMED(test_bucket_sorts);
+    TIMED(test_hybrid_sorts);
     TIMED(test_fused_default);
     TIMED(test_wave_band);
     TIMED(test_onesweep_workgroups);

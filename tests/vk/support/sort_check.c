@@ -104,6 +104,7 @@ sort_slot *sort_check_sorter(const sort_config *cfg)
     ci.radix_items_per_invocation = cfg->radix_items;
     ci.radix_onesweep_workgroups = cfg->onesweep_groups;
     ci.radix_buckets = cfg->buckets;
+    ci.radix_hybrid = cfg->hybrid;
     const int shaped = takes_suite_shape(cfg);
     if (shaped) {
         ci.radix_workgroup_size = suite_shape.workgroup;
@@ -167,12 +168,12 @@ void sort_check_describe(const sort_case *c, char *buf, size_t n)
     snprintf(buf, n,
              "algo=%s type=%s dist=%s n=%u desc=%d stable=%d payload=%d bits=[%u,%u) "
              "indirect=%d max=%u flags=%u tile_cap=%u elements=%u small_sort=%d radix_wg=%u "
-             "rank_wg=%u radix_items=%u onesweep_groups=%u buckets=%d",
+             "rank_wg=%u radix_items=%u onesweep_groups=%u buckets=%d hybrid=%d",
              vksort_vk_algorithm_name(c->cfg.algorithm), vksort_key_type_name(c->cfg.type),
              test_dist_name(c->dist), c->n, c->desc, c->stable, c->cfg.payload, c->bit_begin,
              c->bit_end, c->indirect, c->cfg.max_count, c->cfg.flags, c->cfg.tile_cap,
              c->cfg.elements, (int)c->cfg.small_sort, c->cfg.radix_wg, c->cfg.rank_wg, c->cfg.radix_items,
-             c->cfg.onesweep_groups, (int)c->cfg.buckets);
+             c->cfg.onesweep_groups, (int)c->cfg.buckets, (int)c->cfg.hybrid);
 }
 
 /* Order key of element i: the encoding (complemented when descending) within the bit range. */

@@ -26,6 +26,7 @@ typedef struct sort_config {
     uint32_t radix_items; /* vksort_vk_sorter_create_info::radix_items_per_invocation */
     uint32_t onesweep_groups; /* vksort_vk_sorter_create_info::radix_onesweep_workgroups */
     vksort_vk_radix_buckets buckets; /* vksort_vk_sorter_create_info::radix_buckets */
+    vksort_vk_radix_hybrid hybrid;   /* vksort_vk_sorter_create_info::radix_hybrid */
 } sort_config;
 
 typedef struct sort_slot {

@@ -1,0 +1,192 @@
+#version 450
+// Hybrid sort's local stage (RADIX_FLAG_HYBRID, radix_interface.h). The digit passes of the top
+// 16 bits left the keys in A sorted by them, stably (so each bucket - the keys of one value of
+// the top 16 bits - is in input order); radix_chunk_bounds.comp found where each chunk of k
+// buckets starts. Here one workgroup sorts chunk c (buckets [c k, (c + 1) k), elements
+// [bound[c], bound[c + 1])) by the rest of the order key, in place: no other workgroup touches
+// its elements.
+// Ranks: one count of a chunk-relative digit - the bucket relative to c k, then the top g bits of
+// the low 16 (g = log2(RADIX_HYBRID_BINS / k), so the digits fill the counters) - in 16-bit
+// shared counters, two a word, with plain atomics (their order inside a digit's group is not the
+// input order); then an element's place in its group is the number of members with a smaller
+// word (low 16 bits << 16 | index in the chunk), which orders by the low bits and then by input
+// position: stable. Keys, then payloads, go out through shared memory in sorted order, so the
+// writes are contiguous.
+// A chunk larger than the tile cannot be sorted here: its workgroup opens the fallback's four
+// digit slots (their dispatch sizes and the top digits' tickets) and leaves it; the fallback then
+// sorts the whole array by every digit, which the top passes' order keeps right and stable.
+#extension GL_GOOGLE_include_directive : require
+#extension GL_EXT_control_flow_attributes : require
+#extension GL_KHR_shader_subgroup_basic : require
+#extension GL_KHR_shader_subgroup_arithmetic : require
+#include "radix_common.glsl"
+
+layout(local_size_x = RADIX_HYBRID_WORKGROUP) in;
+layout(constant_id = 1) const uint ITEMS = 5u; // elements an invocation holds at most
+
+#define WG RADIX_HYBRID_WORKGROUP
+#define TILE (WG * ITEMS)
+#define WORDS (RADIX_HYBRID_BINS / 2u)
+#define WORDS_PER_INV (WORDS / WG)
+
+layout(set = 0, binding = RADIX_BINDING_KEYS_A, std430) restrict buffer KeysA { uint keys[]; };
+#if HAS_VALUE
+layout(set = 0, binding = RADIX_BINDING_VALUES_A, std430) restrict buffer ValuesA { uint values[]; };
+#endif
+layout(set = 0, binding = RADIX_BINDING_STATE, std430) restrict buffer State { uint state[]; };
+layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) restrict readonly buffer Bounds { uint bounds[]; };
+
+shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mod WORDS
+shared uint s_stage[TILE];
+shared uint s_part[WG / 4u]; // per subgroup (4 lanes at least)
+
+// The chunk does not fit the tile: the fallback's slots get the digit passes' workgroups (as the
+// plan sizes them) and the top digits' tickets start again (digits 0 and 1 have not run).
+void open_fallback()
+{
+    const uint tiles = state[RADIX_S_TILES];
+    const uint groups = pc.onesweep_groups != 0u ? min(tiles, pc.onesweep_groups) : tiles;
+    for (uint k = 0u; k < 4u; ++k) {
+        const uint w = RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + RADIX_HYBRID_FALLBACK_SLOT + k);
+        state[w + 0u] = VKSORT_GRID_COLUMNS(groups, RADIX_DISPATCH_SPLIT);
+        state[w + 1u] = VKSORT_GRID_ROWS(groups, RADIX_DISPATCH_SPLIT);
+        state[w + 2u] = 1u;
+    }
+    state[RADIX_S_TICKET + 2u] = 0u;
+    state[RADIX_S_TICKET + 3u] = 0u;
+    state[RADIX_S_HYBRID] = RADIX_HYBRID_FALLBACK;
+}
+
+// The counter of digit d: its word and the shift of its half.
+uint counter_word(uint d) { return d >= WORDS ? d - WORDS : d; }
+uint counter_shift(uint d) { return d >= WORDS ? 16u : 0u; }
+
+// The caller's key of an order key (the encoding and a descending complement undone: over the
+// whole 32 bits both are one-to-one).
+uint raw_key(uint ord)
+{
+    return vksort_decode32(radix_key_type(), (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~ord : ord);
+}
+
+void main()
+{
+    const uint lid = gl_LocalInvocationID.x;
+    const uint log_k = RADIX_HYBRID_LOG_K(pc.aux);
+    const uint c = radix_group_index();
+    if (c >= (RADIX_HYBRID_BUCKETS >> log_k)) // a 2D grid's surplus
+        return;
+    const uint start = bounds[c];
+    const uint m = bounds[c + 1u] - start;
+    if (m > TILE) {
+        if (lid == 0u)
+            open_fallback();
+        return;
+    }
+    if (m < 2u)
+        return;
+    const uint g = RADIX_HYBRID_MAX_LOG_K - log_k; // low bits in the digit
+    const uint first_bucket = c << log_k;
+
+    // Per item: packed = low 16 bits << 16 | index in the chunk (the rank's word), dp = the
+    // digit | its place among the digit's count << 16, later the group start | the bucket
+    // (relative) << 16; acc = the group's length << 16 | the rank in it.
+    uint packed[ITEMS], dp[ITEMS], acc[ITEMS];
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        const uint ord = i < m ? radix_order_key(keys[start + i]) : 0u;
+        packed[j] = (ord << 16) | i;
+        dp[j] = i < m ? (((ord >> 16) - first_bucket) << g) | ((ord & 0xffffu) >> (16u - g)) : 0u;
+    }
+    [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w)
+        s_count[lid * WORDS_PER_INV + w] = 0u;
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        if (j * WG + lid < m) {
+            const uint d = dp[j];
+            const uint shift = counter_shift(d);
+            const uint pre = (atomicAdd(s_count[counter_word(d)], 1u << shift) >> shift) & 0xffffu;
+            dp[j] = d | (pre << 16);
+        }
+    }
+    barrier();
+    // Exclusive scan of the counters in digit order: the words' low halves (digits < WORDS), then
+    // their high halves after the low halves' total. The sums cannot carry between the halves
+    // (a chunk holds fewer than 2^16 elements).
+    {
+        uint cnt[WORDS_PER_INV];
+        uint sum = 0u;
+        [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
+            cnt[w] = s_count[lid * WORDS_PER_INV + w];
+            sum += cnt[w];
+        }
+        const uint ex = subgroupExclusiveAdd(sum);
+        const uint subgroup_total = subgroupAdd(sum);
+        if (subgroupElect())
+            s_part[gl_SubgroupID] = subgroup_total;
+        barrier();
+        uint before = 0u, total = 0u;
+        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+            const uint p = s_part[s];
+            before += s < gl_SubgroupID ? p : 0u;
+            total += p;
+        }
+        uint run = before + ex + ((total & 0xffffu) << 16);
+        [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
+            s_count[lid * WORDS_PER_INV + w] = run;
+            run += cnt[w];
+        }
+    }
+    barrier();
+    // Each element into its digit's group (in the count's order), its group's bounds kept.
+    uint longest = 0u;
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        acc[j] = 0u;
+        if (j * WG + lid < m) {
+            const uint d = dp[j] & 0xffffu;
+            const uint gs = (s_count[counter_word(d)] >> counter_shift(d)) & 0xffffu;
+            const uint e = d + 1u;
+            const uint ge = e >= RADIX_HYBRID_BINS ? m : (s_count[counter_word(e)] >> counter_shift(e)) & 0xffffu;
+            s_stage[gs + (dp[j] >> 16)] = packed[j];
+            dp[j] = gs | ((d >> g) << 16);
+            acc[j] = (ge - gs) << 16;
+            longest = max(longest, ge - gs);
+        }
+    }
+    barrier();
+    // The rank inside the group: the walk over its members outside, the items inside, so that the
+    // item arrays stay in registers and each step has ITEMS independent loads.
+    for (uint t = 0u; t < longest; ++t)
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+            if (t < (acc[j] >> 16))
+                acc[j] += s_stage[(dp[j] & 0xffffu) + t] < packed[j] ? 1u : 0u;
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+        if (j * WG + lid < m)
+            s_stage[(dp[j] & 0xffffu) + (acc[j] & 0xffffu)] =
+                raw_key(((first_bucket + (dp[j] >> 16)) << 16) | (packed[j] >> 16));
+#if HAS_VALUE
+    uint vals[ITEMS];
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        vals[j] = i < m ? values[start + i] : 0u;
+    }
+#endif
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        if (i < m)
+            keys[start + i] = s_stage[i];
+    }
+#if HAS_VALUE
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+        if (j * WG + lid < m)
+            s_stage[(dp[j] & 0xffffu) + (acc[j] & 0xffffu)] = vals[j];
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        if (i < m)
+            values[start + i] = s_stage[i];
+    }
+#endif
+}
