@@ -50,6 +50,8 @@
  *   --persistent-scratch: VKSORT_VK_CREATE_PERSISTENT_SCRATCH (scratch prepared once with
  *                         vksort_vk_cmd_init_scratch; the RANK small sort records no fill)
  *   --no-buckets: radix_buckets OFF (small sorts digit by digit)
+ *   --hybrid auto|on|off: radix_hybrid (default auto; off: 32-bit keys digit by digit, on: the
+ *                 hybrid path for every count it can take)
  *   --print-runs: one line per run of a vksort sorter (warm-ups included): its GPU time and
  *                 each pass's, in the order of the pass list under the table (which is the
  *                 last run's) - to see which runs and passes make a median
@@ -120,6 +122,7 @@ static int radix_compact;      /* --radix-compact */
 static int radix_fallback;     /* --radix-fallback */
 static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
+static vksort_vk_radix_hybrid radix_hybrid; /* --hybrid */
 static int print_runs;         /* --print-runs */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth|top:S */
 static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
@@ -259,6 +262,7 @@ static vksort_vk_sorter *bench_sorter(vksort_vk_algorithm algo, const workload *
     ci.radix_workgroup_size = radix_wg;
     ci.radix_onesweep_workgroups = radix_groups;
     ci.radix_buckets = radix_no_buckets ? VKSORT_VK_RADIX_BUCKETS_OFF : VKSORT_VK_RADIX_BUCKETS_AUTO;
+    ci.radix_hybrid = radix_hybrid;
     ci.flags = (radix_partitioned ? VKSORT_VK_CREATE_RADIX_PARTITIONED_RANKING : 0u) |
                (radix_no_skew ? VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING : 0u) |
                (persistent_scratch ? VKSORT_VK_CREATE_PERSISTENT_SCRATCH : 0u) |
@@ -773,6 +777,9 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--radix-partitioned")) radix_partitioned = 1;
         else if (!strcmp(a, "--no-skew")) radix_no_skew = 1;
         else if (!strcmp(a, "--no-buckets")) radix_no_buckets = 1;
+        else if (!strcmp(a, "--hybrid") && v && !strcmp(v, "auto")) { radix_hybrid = VKSORT_VK_RADIX_HYBRID_AUTO; ++i; }
+        else if (!strcmp(a, "--hybrid") && v && !strcmp(v, "on")) { radix_hybrid = VKSORT_VK_RADIX_HYBRID_ON; ++i; }
+        else if (!strcmp(a, "--hybrid") && v && !strcmp(v, "off")) { radix_hybrid = VKSORT_VK_RADIX_HYBRID_OFF; ++i; }
         else if (!strcmp(a, "--print-runs")) print_runs = 1;
         else if (!strcmp(a, "--corrupt-keys")) corrupt = 1;
         else if (!strcmp(a, "--corrupt-values")) corrupt = 2;
@@ -789,7 +796,8 @@ int main(int argc, char **argv)
                             "[--copy-tbps X] [--radix-items N] [--radix-wg N] [--radix-groups N] "
                             "[--radix-compact] [--radix-partitioned] [--no-skew] "
                             "[--radix-fallback] [--radix-reduce-then-scan] "
-                            "[--persistent-scratch] [--no-buckets] [--dist uniform|depth|top:S] "
+                            "[--persistent-scratch] [--no-buckets] [--hybrid auto|on|off] "
+                            "[--dist uniform|depth|top:S] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;
         }
