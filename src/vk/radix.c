@@ -13,6 +13,10 @@
  *   copy            B -> A when an odd number of passes ran (else zero workgroups)
  * Host and indirect counts take the same path, so a skipped digit costs an empty dispatch and
  * a barrier, never a read-back.
+ * The hybrid path (32-bit keys, host counts in the sorter's hybrid range; radix_interface.h's
+ * RADIX_FLAG_HYBRID) records onesweep 0, 1, chunk_bounds, chunk_sort, onesweep 2..5 and copy
+ * after the histogram: the plan runs slots 0 and 1 on the top two digits and the chunk passes
+ * (slots 2..5 only where a chunk does not fit), or the slots digit by digit.
  */
 #include "sorter_internal.h"
 #include "radix_interface.h"
