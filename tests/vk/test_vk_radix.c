@@ -42,6 +42,10 @@ static sort_case make_case(vksort_key_type type, int payload, uint32_t max)
     c.cfg.max_count = max;
     c.cfg.algorithm = algo;
     c.cfg.flags = base_flags;
+    /* The digit-pass tests look at the slots' state words, which the hybrid path (on GPUs from
+     * 2^22 keys) maps otherwise: it is off for them, and on in test_sizes_huge and
+     * test_hybrid_sorts. */
+    c.cfg.hybrid = VKSORT_VK_RADIX_HYBRID_OFF;
     return c;
 }
 
@@ -192,6 +196,7 @@ static void test_sizes_huge(void)
             if (types[ti] == VKSORT_KEY_U64 && sizes[si] > (1u << 26))
                 continue; /* host memory of the reference */
             sort_case c = make_case(types[ti], ti != 2, sizes[si]);
+            c.cfg.hybrid = VKSORT_VK_RADIX_HYBRID_AUTO; /* (the hybrid path on GPUs) */
             c.dist = ti == 1 ? DIST_SPECIALS : DIST_UNIFORM;
             c.n = sizes[si];
             c.desc = (int)(si & 1u);
@@ -1576,6 +1581,42 @@ static void test_hybrid_sorts(void)
             }
             CHECK_EQ(got, want);
         }
+    }
+    /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
+     * path), f32-depth-like (digit by digit), both ends of the large chunk sort's range. */
+    if (!gpu || algo != VKSORT_VK_ALGORITHM_ONESWEEP || base_flags || rig.subgroup_size != 32u)
+        return;
+    const struct {
+        int payload;
+        uint32_t n;
+        test_dist dist;
+        int desc;
+        uint32_t expect;
+    } big[] = {{1, (1u << 22) + 3u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+               {0, (1u << 24) - 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
+               {1, 1u << 24, DIST_SKEWED_TOP, 0, RADIX_HYBRID_DIGITS},
+               {0, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+               {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
+    for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
+        if (!large && big[i].n > (1u << 24))
+            continue;
+        sort_case c = make_case(VKSORT_KEY_U32, big[i].payload, big[i].n);
+        c.cfg.flags |= VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
+        c.cfg.hybrid = VKSORT_VK_RADIX_HYBRID_AUTO;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        if (!slot)
+            continue;
+        CHECK_EQ(slot->props.radix_hybrid_min_count, 1u << 22);
+        CHECK_EQ(slot->props.radix_hybrid_large_tile_size, big[i].n > (1u << 27) ? 4608u : 0u);
+        c.n = big[i].n;
+        c.dist = big[i].dist;
+        c.desc = big[i].desc;
+        c.stable = 1;
+        c.seed = 9300 + (uint32_t)i;
+        const void *scratch = NULL;
+        CHECK(sort_check_run(&c, &scratch));
+        if (scratch)
+            CHECK_EQ(scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter)), big[i].expect);
     }
 }
 
