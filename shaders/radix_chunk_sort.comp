@@ -12,9 +12,11 @@
 // word (low 16 bits << 16 | index in the chunk), which orders by the low bits and then by input
 // position: stable. Keys, then payloads, go out through shared memory in sorted order, so the
 // writes are contiguous.
-// A chunk larger than the tile cannot be sorted here: its workgroup opens the fallback's four
-// digit slots (their dispatch sizes and the top digits' tickets) and leaves it; the fallback then
-// sorts the whole array by every digit, which the top passes' order keeps right and stable.
+// A chunk larger than the tile cannot be sorted here, nor one whose digit groups are long
+// (duplicate keys: the rank walk would be quadratic, RADIX_HYBRID_RANK_WORK): its workgroup opens
+// the fallback's four digit slots (their dispatch sizes and the top digits' tickets) and leaves
+// it; the fallback then sorts the whole array by every digit, which the top passes' order keeps
+// right and stable.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -39,6 +41,7 @@ layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) restrict readonly buffer
 shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mod WORDS
 shared uint s_stage[TILE];
 shared uint s_part[WG / 4u]; // per subgroup (4 lanes at least)
+shared uint s_rank_work;     // the elements' group lengths, summed
 
 // The chunk does not fit the tile: the fallback's slots get the digit passes' workgroups (as the
 // plan sizes them) and the top digits' tickets start again (digits 0 and 1 have not run).
@@ -99,6 +102,8 @@ void main()
     }
     [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w)
         s_count[lid * WORDS_PER_INV + w] = 0u;
+    if (lid == 0u)
+        s_rank_work = 0u;
     barrier();
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         if (j * WG + lid < m) {
@@ -138,7 +143,7 @@ void main()
     }
     barrier();
     // Each element into its digit's group (in the count's order), its group's bounds kept.
-    uint longest = 0u;
+    uint longest = 0u, work = 0u;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
         acc[j] = 0u;
         if (j * WG + lid < m) {
@@ -150,9 +155,19 @@ void main()
             dp[j] = gs | ((d >> g) << 16);
             acc[j] = (ge - gs) << 16;
             longest = max(longest, ge - gs);
+            work += ge - gs;
         }
     }
+    work = subgroupAdd(work);
+    if (subgroupElect())
+        atomicAdd(s_rank_work, work);
     barrier();
+    // Groups of duplicates: the walk below would be quadratic in their length.
+    if (s_rank_work > RADIX_HYBRID_RANK_WORK * m) {
+        if (lid == 0u)
+            open_fallback();
+        return;
+    }
     // The rank inside the group: the walk over its members outside, the items inside, so that the
     // item arrays stay in registers and each step has ITEMS independent loads.
     for (uint t = 0u; t < longest; ++t)

@@ -69,6 +69,10 @@
 #define RADIX_HYBRID_WORKGROUP 512u   /* invocations of the chunk sort */
 #define RADIX_CHUNK_BOUNDS_WORKGROUP 256u
 #define RADIX_HYBRID_FALLBACK_SLOT 2u /* the first of the fallback's four digit slots */
+/* The chunk sort's rank walk costs each element its digit group's length: a chunk whose elements'
+ * group lengths sum past this many times its size (duplicate keys: groups of equal keys) opens
+ * the fallback too, rather than walk quadratically (uniform keys sum to 2-3 times the size). */
+#define RADIX_HYBRID_RANK_WORK 8u
 /* pc.aux of the histogram pass (its plan) and of the chunk passes in a hybrid sort: log2 of the
  * buckets a chunk (k) and the plan's limit on its estimate of the largest chunk. */
 #define RADIX_HYBRID_AUX(log_k, limit) ((log_k) | ((limit) << 8))

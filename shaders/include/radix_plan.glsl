@@ -122,13 +122,15 @@ void radix_plan_mark_top_largest(uint c[RADIX_MAX_PASSES])
 }
 
 // RADIX_FLAG_HYBRID: whether this sort takes the hybrid path (radix_interface.h): digits 2 and 3
-// not constant, and the largest chunk as estimated from the two digits' largest counts as if
+// not constant, digit 0 or 1 not constant, and the largest chunk as estimated from the two digits' largest counts as if
 // independent (n a16 a24 / n^2 keys a bucket, k buckets a chunk) within the host's limit - past
 // it a chunk would likely not fit (f32 depths, a top byte of few values) and the fallback would
 // cost the two top passes on top of four.
 bool radix_plan_hybrid(uint active_mask, uint n)
 {
-    if ((active_mask & 12u) != 12u)
+    // (Digits 0 and 1 both constant: two passes digit by digit, and the chunk sort's groups
+    // would each hold a whole bucket.)
+    if ((active_mask & 12u) != 12u || (active_mask & 3u) == 0u)
         return false;
     float estimate = float(s_plan_top_largest[0]) * float(s_plan_top_largest[1]) / float(n) *
                      float(1u << RADIX_HYBRID_LOG_K(pc.aux));

@@ -16,6 +16,10 @@ const char *test_dist_name(test_dist d)
         return "skewed-top";
     if (d == DIST_CROWDED_CHUNK)
         return "crowded-chunk";
+    if (d == DIST_DIAGONAL_TOP)
+        return "diagonal-top";
+    if (d == DIST_HIGH_HALF)
+        return "high-half";
     return (unsigned)d < DIST_COUNT ? names[d] : "?";
 }
 
@@ -100,6 +104,12 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
                     enc = (enc & ~(0xffull << top)) | (((pick >> 8) & 3u) << top);
                 break;
             }
+            case DIST_DIAGONAL_TOP: {
+                const unsigned top = wide ? 56u : 24u;
+                enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & 0xffu) << (top - 8u));
+                break;
+            }
+            case DIST_HIGH_HALF: enc = (r & ~0xffffull) | (base & 0xffffu); break;
             default: enc = r; break;
             }
             enc &= wmask;

@@ -28,7 +28,13 @@ typedef enum test_dist {
      * (the hybrid path's fallback: at 70000 keys its chunks of 1024 top-16 values, four top
      * bytes, hold ~1100 keys, the first ~2800, past its 2560-key tile, while the plan's estimate
      * from the top two digits' largest counts stays within its limit) */
-    DIST_CROWDED_CHUNK
+    DIST_CROWDED_CHUNK,
+    /* random, but byte 2 of the encoding equals byte 3: 256 values of the top 16 bits whose
+     * bytes are each uniform (the hybrid path's rank-work fallback: its chunks fit, but each
+     * top-16 value's keys share one or two digit groups of the chunk sort) */
+    DIST_DIAGONAL_TOP,
+    /* random, but the low 16 bits of the encoding are the base's (only the high half varies) */
+    DIST_HIGH_HALF
 } test_dist;
 
 const char *test_dist_name(test_dist d);
