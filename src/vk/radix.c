@@ -60,9 +60,13 @@
 #define RADIX_HYBRID_LARGE_ITEMS 9u
 #define RADIX_HYBRID_LARGE_FROM (1u << 27) /* counts above take the large chunk sort */
 #define RADIX_HYBRID_MAX_COUNT (1u << 28)
-/* AUTO: the least counts that take it (the probe's 2^22 u32 pairs: 0.189 ms against the mid
- * tiles' 0.246). ON: any count whose bounds fit the scratch keys half (chunks + 1 <= 33 words). */
+/* AUTO: the least counts that take it where it was measured faster: u32 pairs from 2^22 (the
+ * probe's 0.189 ms against the mid tiles' 0.246, H100), u32 keys from 2^24 (this library's path
+ * against digit by digit on an H100, fifty-ninth session: 2^24 0.428 / 0.446 ms, 2^27 2.75 /
+ * 3.02, 2^28 5.83 / 5.88; keys at 2^22-2^23, where the fused band tiles run, not measured yet).
+ * ON: any count whose bounds fit the scratch keys half (chunks + 1 <= 33 words). */
 #define RADIX_HYBRID_MIN_COUNT (1u << 22)
+#define RADIX_HYBRID_KEYS_MIN_COUNT (1u << 24)
 #define RADIX_HYBRID_MIN_COUNT_ON 4096u
 
 /* log2 of the buckets a chunk of the hybrid path for n keys: the largest k <= RADIX_HYBRID_BINS
@@ -684,7 +688,8 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                              (info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_AUTO && !cpu_device &&
                               min_size == 32u && max_size == 32u);
     const uint32_t hybrid_lo = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON ? RADIX_HYBRID_MIN_COUNT_ON
-                                                                               : RADIX_HYBRID_MIN_COUNT;
+                               : s->has_payload ? RADIX_HYBRID_MIN_COUNT
+                                                : RADIX_HYBRID_KEYS_MIN_COUNT;
     const uint32_t hybrid_hi = s->max_count < RADIX_HYBRID_MAX_COUNT ? s->max_count : RADIX_HYBRID_MAX_COUNT;
     const uint32_t hybrid_most_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS
                                                                            : RADIX_HYBRID_ITEMS;

@@ -1598,12 +1598,12 @@ static void test_hybrid_sorts(void)
         int desc;
         uint32_t expect;
     } big[] = {{1, (1u << 22) + 3u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
-               {0, (1u << 24) - 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
+               {0, (1u << 24) + 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
                {1, 1u << 24, DIST_SKEWED_TOP, 0, RADIX_HYBRID_DIGITS},
                {0, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
     for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
-        if (!large && big[i].n > (1u << 24))
+        if (!large && big[i].n > (1u << 24) + 5u)
             continue;
         sort_case c = make_case(VKSORT_KEY_U32, big[i].payload, big[i].n);
         c.cfg.flags |= VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
@@ -1611,7 +1611,7 @@ static void test_hybrid_sorts(void)
         sort_slot *slot = checked_sorter(&c.cfg);
         if (!slot)
             continue;
-        CHECK_EQ(slot->props.radix_hybrid_min_count, 1u << 22);
+        CHECK_EQ(slot->props.radix_hybrid_min_count, big[i].payload ? 1u << 22 : 1u << 24);
         CHECK_EQ(slot->props.radix_hybrid_large_tile_size, big[i].n > (1u << 27) ? 4608u : 0u);
         c.n = big[i].n;
         c.dist = big[i].dist;
