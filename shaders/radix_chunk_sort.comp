@@ -37,6 +37,7 @@ layout(set = 0, binding = RADIX_BINDING_VALUES_A, std430) restrict buffer Values
 #endif
 layout(set = 0, binding = RADIX_BINDING_STATE, std430) restrict buffer State { uint state[]; };
 layout(set = 0, binding = RADIX_BINDING_KEYS_B, std430) restrict readonly buffer Bounds { uint bounds[]; };
+#include "radix_dispatch.glsl"
 
 shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mod WORDS
 shared uint s_stage[TILE];
@@ -47,14 +48,9 @@ shared uint s_rank_work;     // the elements' group lengths, summed
 // plan sizes them) and the top digits' tickets start again (digits 0 and 1 have not run).
 void open_fallback()
 {
-    const uint tiles = state[RADIX_S_TILES];
-    const uint groups = pc.onesweep_groups != 0u ? min(tiles, pc.onesweep_groups) : tiles;
-    for (uint k = 0u; k < 4u; ++k) {
-        const uint w = RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + RADIX_HYBRID_FALLBACK_SLOT + k);
-        state[w + 0u] = VKSORT_GRID_COLUMNS(groups, RADIX_DISPATCH_SPLIT);
-        state[w + 1u] = VKSORT_GRID_ROWS(groups, RADIX_DISPATCH_SPLIT);
-        state[w + 2u] = 1u;
-    }
+    const uint groups = radix_onesweep_pass_groups(state[RADIX_S_TILES]);
+    for (uint k = 0u; k < 4u; ++k)
+        radix_plan_write_groups(RADIX_E_PASS + RADIX_HYBRID_FALLBACK_SLOT + k, groups);
     state[RADIX_S_TICKET + 2u] = 0u;
     state[RADIX_S_TICKET + 3u] = 0u;
     state[RADIX_S_HYBRID] = RADIX_HYBRID_FALLBACK;

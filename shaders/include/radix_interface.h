@@ -54,14 +54,15 @@
  * sorter's radix_hybrid range): the histogram and plan as for four digits, then the digit passes
  * of the top two digits only (slots 0 and 1: the keys sorted by their top 16 bits, stable, back in
  * A), then the local stage: the chunk bounds pass (radix_chunk_bounds.comp) and the chunk sort
- * (radix_chunk_sort.comp), which sorts each chunk of RADIX_HYBRID_BUCKET_LOG-aligned buckets (a
- * bucket: the keys of one value of the top 16 bits) by the low 16 bits in one workgroup, in place.
- * The plan chooses it per sort (RADIX_S_HYBRID) where the top two digits are not constant and its
- * estimate of the largest chunk - the two top digits' largest counts as if independent - fits the
- * limit; else the sort goes digit by digit in the same recorded slots. A chunk larger than the
- * chunk sort's tile (a joint skew of the top bits that the estimate missed) makes the chunk sort
- * open fallback slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still
- * right and stable. */
+ * (radix_chunk_sort.comp), which sorts each chunk of k consecutive buckets (a bucket: the keys of
+ * one value of the top 16 bits; k = 2^RADIX_HYBRID_LOG_K(pc.aux)) by the low 16 bits in one
+ * workgroup, in place. The plan chooses it per sort (RADIX_S_HYBRID) where the top two digits are
+ * not constant, the low two not both constant, and its estimate of the largest chunk - the two top
+ * digits' largest counts as if independent - fits the limit; else the sort goes digit by digit in
+ * the same recorded slots. A chunk larger than the chunk sort's tile (a joint skew of the top
+ * bits that the estimate missed), or with long groups of duplicates (RADIX_HYBRID_RANK_WORK),
+ * makes the chunk sort open fallback slots 2..5, digits 0..3 over the whole array sorted by its
+ * top 16 bits: still right and stable. */
 #define RADIX_FLAG_HYBRID 1024u
 #define RADIX_HYBRID_BUCKETS 65536u   /* values of the top 16 bits */
 #define RADIX_HYBRID_BINS 2048u       /* the chunk sort's counters: chunk-relative bucket, then low bits */

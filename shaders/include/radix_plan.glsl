@@ -31,14 +31,7 @@ shared uint s_scan_partial[RADIX_PLAN_WORKGROUP];
 #include "radix_scan.glsl"
 #endif
 
-void radix_plan_write_groups(uint entry, uint groups)
-{
-    uint w = RADIX_S_DISPATCH + 4u * entry;
-    state[w + 0u] = VKSORT_GRID_COLUMNS(groups, RADIX_DISPATCH_SPLIT);
-    state[w + 1u] = VKSORT_GRID_ROWS(groups, RADIX_DISPATCH_SPLIT);
-    state[w + 2u] = 1u;
-    state[w + 3u] = 0u;
-}
+#include "radix_dispatch.glsl"
 
 // The plan's summary word (radix_plan_sort's result, and the fused pass's own plans'): bit 0
 // set, bits 1-8 the active digits (RADIX_S_ACTIVE), bits 9-12 RADIX_S_BUCKETS, bit 13 whether
@@ -208,9 +201,7 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
         state[RADIX_S_BUCKETS] = top1;
         word = 1u | (top1 << PLAN_WORD_BUCKETS_SHIFT);
         bool portable = (pc.flags & RADIX_FLAG_PORTABLE) != 0u;
-        // Onesweep: a workgroup per tile, or at most pc.onesweep_groups that loop over the tiles.
-        uint groups = portable ? blocks
-                               : (pc.onesweep_groups != 0u ? min(tiles, pc.onesweep_groups) : tiles);
+        uint groups = portable ? blocks : radix_onesweep_pass_groups(tiles);
         uint ordinal = 0u;
         for (uint p = 0u; p < RADIX_MAX_PASSES; ++p) {
             bool runs = (active_mask & (1u << p)) != 0u;

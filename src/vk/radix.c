@@ -691,19 +691,19 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
                                : s->has_payload ? RADIX_HYBRID_MIN_COUNT
                                                 : RADIX_HYBRID_KEYS_MIN_COUNT;
     const uint32_t hybrid_hi = s->max_count < RADIX_HYBRID_MAX_COUNT ? s->max_count : RADIX_HYBRID_MAX_COUNT;
-    const uint32_t hybrid_most_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS
-                                                                           : RADIX_HYBRID_ITEMS;
+    const uint32_t hybrid_large_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS : 0u;
     if (hybrid_asked && rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && s->key_size == 4u &&
         !rx->fallback_polls && !rx->partitioned && !s->emulate_no_forward_progress &&
         hybrid_lo <= hybrid_hi && RADIX_HYBRID_WORKGROUP <= lim->maxComputeWorkGroupInvocations &&
         RADIX_HYBRID_WORKGROUP <= lim->maxComputeWorkGroupSize[0] &&
         (!rx->pinned_subgroup_size ||
          RADIX_HYBRID_WORKGROUP <= rx->pinned_subgroup_size * rx->max_workgroup_subgroups) &&
-        hybrid_smem_bytes(hybrid_most_items) <= lim->maxComputeSharedMemorySize) {
+        hybrid_smem_bytes(hybrid_large_items ? hybrid_large_items : RADIX_HYBRID_ITEMS) <=
+            lim->maxComputeSharedMemorySize) {
         rx->hybrid_min_count = hybrid_lo;
         rx->hybrid_max_count = hybrid_hi;
         rx->hybrid_items = RADIX_HYBRID_ITEMS;
-        rx->hybrid_large_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS : 0u;
+        rx->hybrid_large_items = hybrid_large_items;
     }
     /* The histogram's workgroup is fixed to the plan's (RADIX_PLAN_WORKGROUP: its last
      * workgroup plans with one digit per invocation, radix_plan.glsl); the chunk is a multiple
