@@ -60,6 +60,9 @@
  *                 (32-bit keys only)
  *   --dist top:S: uniform random words, but S sixteenths of them (S 0..16) have the top byte
  *                 0x80 - the top digit as skewed as asked (32-bit keys only)
+ *   --dist distinct:D: 2^D distinct random words (D 0..30), each about n / 2^D times - keys
+ *                 with many duplicates, which the hybrid path hands to its fallback (32-bit
+ *                 keys only)
  *   --corrupt-keys, --corrupt-values: test hooks; after every sort the first key word (or
  *                 payload) is overwritten, so that the check must fail the run
  * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per
@@ -124,13 +127,17 @@ static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static vksort_vk_radix_hybrid radix_hybrid; /* --hybrid */
 static int print_runs;         /* --print-runs */
-static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth|top:S */
+static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth|top:S|distinct:D */
 static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
 
 /* The CSV's dist column. */
 static const char *dist_name(void)
 {
-    static char top[16];
+    static char top[24];
+    if ((uint32_t)key_fill >= BENCH_FILL_DISTINCT_LOG2) {
+        snprintf(top, sizeof top, "distinct:%u", (unsigned)key_fill - BENCH_FILL_DISTINCT_LOG2);
+        return top;
+    }
     if ((uint32_t)key_fill >= BENCH_FILL_TOP_SHARE) {
         snprintf(top, sizeof top, "top:%u", (unsigned)key_fill - BENCH_FILL_TOP_SHARE);
         return top;
@@ -789,6 +796,11 @@ int main(int argc, char **argv)
             key_fill = (gpu_fill_mode)(BENCH_FILL_TOP_SHARE + (uint32_t)atoi(v + 4));
             ++i;
         }
+        else if (!strcmp(a, "--dist") && v && !strncmp(v, "distinct:", 9) && atoi(v + 9) >= 0 &&
+                 atoi(v + 9) <= (int)BENCH_FILL_DISTINCT_MAX_LOG2) {
+            key_fill = (gpu_fill_mode)(BENCH_FILL_DISTINCT_LOG2 + (uint32_t)atoi(v + 9));
+            ++i;
+        }
         else if (!strcmp(a, "--bits") && v && sscanf(argv[++i], "%u:%u", &bit_lo, &bit_hi) == 2) {}
         else {
             fprintf(stderr, "usage: vksort-gpu-bench [--min-log2 K] [--max-log2 K] [--runs R] "
@@ -797,7 +809,7 @@ int main(int argc, char **argv)
                             "[--radix-compact] [--radix-partitioned] [--no-skew] "
                             "[--radix-fallback] [--radix-reduce-then-scan] "
                             "[--persistent-scratch] [--no-buckets] [--hybrid auto|on|off] "
-                            "[--dist uniform|depth|top:S] "
+                            "[--dist uniform|depth|top:S|distinct:D] "
                             "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
             return 2;
         }

@@ -48,6 +48,10 @@ BENCH_FN uint32_t bench_float_bits(float x)
 /* BENCH_FILL_TOP_SHARE + s (s from 0 to 16): uniform random words, but s sixteenths of them
  * (and 1/256 of the rest) have the top byte 0x80 - a top digit as skewed as asked. */
 #define BENCH_FILL_TOP_SHARE 16u
+/* BENCH_FILL_DISTINCT_LOG2 + d (d from 0 to 30): 2^d distinct random words, each drawn about
+ * equally often - keys with many duplicates (engine state keys, material ids). */
+#define BENCH_FILL_DISTINCT_LOG2 64u
+#define BENCH_FILL_DISTINCT_MAX_LOG2 30u
 
 /* Integer hash: xorshift-multiply rounds (the "lowbias32" constants), uniform output bits for
  * consecutive inputs. */
@@ -79,6 +83,8 @@ BENCH_FN BENCH_U32 bench_word(BENCH_U32 salt, BENCH_U32 i, BENCH_U32 mode)
         BENCH_PRECISE float depth = BENCH_FMA(99.0f, BENCH_TO_FLOAT(r >> 8u) * (1.0f / 16777216.0f), 1.0f);
         return BENCH_FLOAT_BITS(depth);
     }
+    if (mode >= BENCH_FILL_DISTINCT_LOG2)
+        return bench_hash32((r & ((1u << (mode - BENCH_FILL_DISTINCT_LOG2)) - 1u)) ^ (salt * 0x85ebca6bu));
     if (mode >= BENCH_FILL_TOP_SHARE && (bench_hash32(r ^ 0x5bd1e995u) & 15u) < mode - BENCH_FILL_TOP_SHARE)
         return (r & 0x00ffffffu) | 0x80000000u;
     return r;
