@@ -12,8 +12,9 @@
 // word (low 16 bits << 16 | index in the chunk), which orders by the low bits and then by input
 // position: stable. Keys, then payloads, go out through shared memory in sorted order, so the
 // writes are contiguous.
-// A chunk larger than the tile cannot be sorted here, nor one whose digit groups are long
-// (duplicate keys: the rank walk would be quadratic, RADIX_HYBRID_RANK_WORK): its workgroup opens
+// A chunk whose digit groups are long (duplicate keys: the rank walk would be quadratic,
+// RADIX_HYBRID_RANK_WORK) is sorted instead by a stable LSD radix sort in shared memory
+// (sort_chunk_stable). A chunk larger than the tile cannot be sorted here: its workgroup opens
 // the fallback's four digit slots (their dispatch sizes and the top digits' tickets) and leaves
 // it; the fallback then sorts the whole array by every digit, which the top passes' order keeps
 // right and stable.
@@ -21,6 +22,8 @@
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
+#extension GL_KHR_shader_subgroup_ballot : require
+#extension GL_KHR_shader_subgroup_shuffle : require
 #include "radix_common.glsl"
 
 layout(local_size_x = RADIX_HYBRID_WORKGROUP) in;
@@ -53,7 +56,7 @@ void open_fallback()
         radix_plan_write_groups(RADIX_E_PASS + RADIX_HYBRID_FALLBACK_SLOT + k, groups);
     state[RADIX_S_TICKET + 2u] = 0u;
     state[RADIX_S_TICKET + 3u] = 0u;
-    state[RADIX_S_HYBRID] = RADIX_HYBRID_FALLBACK;
+    atomicMax(state[RADIX_S_HYBRID], RADIX_HYBRID_FALLBACK); // over LOCAL_STABLE's
 }
 
 // The counter of digit d: its word and the shift of its half.
@@ -65,6 +68,125 @@ uint counter_shift(uint d) { return d >= WORDS ? 16u : 0u; }
 uint raw_key(uint ord)
 {
     return vksort_decode32(radix_key_type(), (pc.flags & RADIX_FLAG_DESCENDING) != 0u ? ~ord : ord);
+}
+
+// Exclusive scan of the counters in digit order (counter_word, counter_shift), in place: the
+// words' low halves (digits < WORDS), then their high halves after the low halves' total. The
+// sums cannot carry between the halves (a tile holds fewer than 2^16 elements). Ends with a
+// barrier.
+void scan_counters()
+{
+    const uint lid = gl_LocalInvocationID.x;
+    uint cnt[WORDS_PER_INV];
+    uint sum = 0u;
+    [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
+        cnt[w] = s_count[lid * WORDS_PER_INV + w];
+        sum += cnt[w];
+    }
+    const uint ex = subgroupExclusiveAdd(sum);
+    const uint subgroup_total = subgroupAdd(sum);
+    if (subgroupElect())
+        s_part[gl_SubgroupID] = subgroup_total;
+    barrier();
+    uint before = 0u, total = 0u;
+    for (uint s = 0u; s < gl_NumSubgroups; ++s) {
+        const uint p = s_part[s];
+        before += s < gl_SubgroupID ? p : 0u;
+        total += p;
+    }
+    uint run = before + ex + ((total & 0xffffu) << 16);
+    [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
+        s_count[lid * WORDS_PER_INV + w] = run;
+        run += cnt[w];
+    }
+    barrier();
+}
+
+// The duplicates' path: the chunk [start, start + m) sorted by its order keys' low 16 + log_k
+// bits (the chunk-relative bucket, then the low 16) with a stable LSD radix sort of the tile in
+// shared memory, then written in place. s_stage holds element indices (in the chunk; from m on,
+// padding that sorts last), in the current order; each pass ranks b-bit digits of the keys (read
+// back from the chunk by index) as the digit passes do: subgroup s owns positions [s S ITEMS,
+// (s + 1) S ITEMS), item j lane l at s S ITEMS + j S + l, peers from b ballots, so that each
+// subgroup's ranks follow the current order; per-subgroup 16-bit counters (digit-major, so
+// their scan gives stable offsets) in s_count's 2 WORDS halves, which sets b: 2^b subgroups'
+// counters fit (7 bits at 32 lanes: 19 bits in three passes). No quadratic work, whatever the
+// duplicates.
+void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
+{
+    const uint lid = gl_LocalInvocationID.x;
+    const uint subgroups = gl_NumSubgroups;
+    const uint bits = min(findMSB(2u * WORDS / subgroups), 8u);
+    const uint key_bits = 16u + log_k;
+    const uint pad_key = (1u << key_bits) - 1u; // sorts after every element (stable: they come last)
+    const uint base = gl_SubgroupID * gl_SubgroupSize * ITEMS;
+    const uint lane = gl_SubgroupInvocationID;
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j)
+        s_stage[j * WG + lid] = j * WG + lid;
+    for (uint shift = 0u; shift < key_bits; shift += bits) {
+        barrier(); // the stage written (the previous scatter), the counters read
+        [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w)
+            s_count[lid * WORDS_PER_INV + w] = 0u;
+        uint idx[ITEMS], digit[ITEMS];
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+            idx[j] = s_stage[base + j * gl_SubgroupSize + lane];
+            const uint key = idx[j] < m ? radix_order_key(keys[start + idx[j]]) - (first_bucket << 16) : pad_key;
+            digit[j] = (key >> shift) & ((1u << bits) - 1u);
+        }
+        barrier(); // counters zeroed, the stage read
+        // Rank inside the subgroup: the peers' lowest lane adds their number to the subgroup's
+        // counter of the digit; each peer's rank is the count before plus the peers below it.
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+            uvec4 peers = subgroupBallot(true);
+            for (uint b = 0u; b < bits; ++b) {
+                const bool set = ((digit[j] >> b) & 1u) != 0u;
+                const uvec4 vote = subgroupBallot(set);
+                peers &= set ? vote : ~vote;
+            }
+            const uint f = digit[j] * subgroups + gl_SubgroupID;
+            const uint shift16 = counter_shift(f);
+            const uint leader = subgroupBallotFindLSB(peers);
+            uint before = 0u;
+            if (lane == leader)
+                before = atomicAdd(s_count[counter_word(f)], subgroupBallotBitCount(peers) << shift16);
+            before = subgroupShuffle(before, leader);
+            digit[j] = f | ((((before >> shift16) & 0xffffu) + subgroupBallotExclusiveBitCount(peers)) << 16);
+        }
+        barrier();
+        scan_counters();
+        [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+            const uint f = digit[j] & 0xffffu;
+            s_stage[((s_count[counter_word(f)] >> counter_shift(f)) & 0xffffu) + (digit[j] >> 16)] = idx[j];
+        }
+    }
+    barrier();
+    // Gather each sorted position's key and payload from the chunk, then write them back in
+    // place once every invocation has read.
+    uint key_out[ITEMS];
+#if HAS_VALUE
+    uint value_out[ITEMS];
+#endif
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        const uint from = i < m ? s_stage[i] : 0u;
+        key_out[j] = i < m ? keys[start + from] : 0u;
+#if HAS_VALUE
+        value_out[j] = i < m ? values[start + from] : 0u;
+#endif
+    }
+    memoryBarrierBuffer();
+    barrier();
+    [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+        const uint i = j * WG + lid;
+        if (i < m) {
+            keys[start + i] = key_out[j];
+#if HAS_VALUE
+            values[start + i] = value_out[j];
+#endif
+        }
+    }
+    if (lid == 0u)
+        atomicMax(state[RADIX_S_HYBRID], RADIX_HYBRID_LOCAL_STABLE);
 }
 
 void main()
@@ -110,34 +232,7 @@ void main()
         }
     }
     barrier();
-    // Exclusive scan of the counters in digit order: the words' low halves (digits < WORDS), then
-    // their high halves after the low halves' total. The sums cannot carry between the halves
-    // (a chunk holds fewer than 2^16 elements).
-    {
-        uint cnt[WORDS_PER_INV];
-        uint sum = 0u;
-        [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
-            cnt[w] = s_count[lid * WORDS_PER_INV + w];
-            sum += cnt[w];
-        }
-        const uint ex = subgroupExclusiveAdd(sum);
-        const uint subgroup_total = subgroupAdd(sum);
-        if (subgroupElect())
-            s_part[gl_SubgroupID] = subgroup_total;
-        barrier();
-        uint before = 0u, total = 0u;
-        for (uint s = 0u; s < gl_NumSubgroups; ++s) {
-            const uint p = s_part[s];
-            before += s < gl_SubgroupID ? p : 0u;
-            total += p;
-        }
-        uint run = before + ex + ((total & 0xffffu) << 16);
-        [[unroll]] for (uint w = 0u; w < WORDS_PER_INV; ++w) {
-            s_count[lid * WORDS_PER_INV + w] = run;
-            run += cnt[w];
-        }
-    }
-    barrier();
+    scan_counters();
     // Each element into its digit's group (in the count's order), its group's bounds kept.
     uint longest = 0u, work = 0u;
     [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
@@ -160,8 +255,7 @@ void main()
     barrier();
     // Groups of duplicates: the walk below would be quadratic in their length.
     if (s_rank_work > RADIX_HYBRID_RANK_WORK * m) {
-        if (lid == 0u)
-            open_fallback();
+        sort_chunk_stable(start, m, first_bucket, log_k);
         return;
     }
     // The rank inside the group: the walk over its members outside, the items inside, so that the

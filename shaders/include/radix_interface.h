@@ -59,10 +59,11 @@
  * workgroup, in place. The plan chooses it per sort (RADIX_S_HYBRID) where the top two digits are
  * not constant, the low two not both constant, and its estimate of the largest chunk - the two top
  * digits' largest counts as if independent - fits the limit; else the sort goes digit by digit in
- * the same recorded slots. A chunk larger than the chunk sort's tile (a joint skew of the top
- * bits that the estimate missed), or with long groups of duplicates (RADIX_HYBRID_RANK_WORK),
- * makes the chunk sort open fallback slots 2..5, digits 0..3 over the whole array sorted by its
- * top 16 bits: still right and stable. */
+ * the same recorded slots. A chunk with long groups of duplicates (RADIX_HYBRID_RANK_WORK) is
+ * sorted by a stable radix sort in the workgroup instead. A chunk larger than the chunk sort's
+ * tile (a joint skew of the top bits that the estimate missed) makes the chunk sort open fallback
+ * slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still right and
+ * stable. */
 #define RADIX_FLAG_HYBRID 1024u
 #define RADIX_HYBRID_BUCKETS 65536u   /* values of the top 16 bits */
 #define RADIX_HYBRID_BINS 2048u       /* the chunk sort's counters: chunk-relative bucket, then low bits */
@@ -71,8 +72,9 @@
 #define RADIX_CHUNK_BOUNDS_WORKGROUP 256u
 #define RADIX_HYBRID_FALLBACK_SLOT 2u /* the first of the fallback's four digit slots */
 /* The chunk sort's rank walk costs each element its digit group's length: a chunk whose elements'
- * group lengths sum past this many times its size (duplicate keys: groups of equal keys) opens
- * the fallback too, rather than walk quadratically (uniform keys sum to 2-3 times the size). */
+ * group lengths sum past this many times its size (duplicate keys: groups of equal keys) is
+ * sorted by the workgroup's stable radix sort instead, rather than walk quadratically (uniform
+ * keys sum to 2-3 times the size). */
 #define RADIX_HYBRID_RANK_WORK 8u
 /* pc.aux of the histogram pass (its plan) and of the chunk passes in a hybrid sort: log2 of the
  * buckets a chunk (k) and the plan's limit on its estimate of the largest chunk. */
@@ -124,7 +126,8 @@
 #define RADIX_S_HYBRID (RADIX_S_DISPATCH + 4u * RADIX_E_CHUNK_SORT + 3u)
 #define RADIX_HYBRID_DIGITS 0u   /* digit by digit */
 #define RADIX_HYBRID_LOCAL 1u    /* top 16 bits by digit passes, the rest by the chunk sort */
-#define RADIX_HYBRID_FALLBACK 2u /* a chunk did not fit: the fallback slots sorted every digit */
+#define RADIX_HYBRID_LOCAL_STABLE 2u /* the same, some chunks by the stable radix sort (duplicates) */
+#define RADIX_HYBRID_FALLBACK 3u /* a chunk did not fit: the fallback slots sorted every digit */
 /* + pass: workgroups of the pass that finished (stall emulation only) */
 #define RADIX_S_DONE (RADIX_S_DISPATCH + 4u * RADIX_E_COUNT)
 /* + slot: the digit (pass) that the slot-th active scatter pass sorts. The scatter passes are

@@ -34,7 +34,11 @@ typedef enum test_dist {
      * top-16 value's keys share one or two digit groups of the chunk sort) */
     DIST_DIAGONAL_TOP,
     /* random, but the low 16 bits of the encoding are the base's (only the high half varies) */
-    DIST_HIGH_HALF
+    DIST_HIGH_HALF,
+    /* n/16 distinct random values (at least one), each about 16 times: keys with many
+     * duplicates, as an engine's state or material keys (the hybrid path's stable chunk sort:
+     * every digit group of its rank walk at least 16 long) */
+    DIST_REPEATED
 } test_dist;
 
 const char *test_dist_name(test_dist d);

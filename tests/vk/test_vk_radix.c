@@ -1491,8 +1491,10 @@ static void test_fused_histogram(void)
  * the sort did, read back from the scratch (vksort_vk_debug_hybrid_status_offset): the local
  * path for uniform keys (both directions, u32, i32 and f32 keys, with and without payloads, with
  * and without a persistent scratch, the least count, chunks of 2048, 1024 and 512 top-16
- * values); digit by digit where the plan's estimate says a chunk would not fit (f32-depth-like
- * skew, five distinct keys) or the top digits are constant; the fallback's four digit passes
+ * values); the stable chunk sort where chunks' keys share long digit groups (256 top-16
+ * values, each key about 16 times); digit by digit where the plan's estimate says a chunk would
+ * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; the
+ * fallback's four digit passes
  * where one chunk is crowded past the tile while the estimate passes, in both directions, and a
  * right local sort after it on the same persistent scratch; nothing of it for bit ranges,
  * indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a CPU device. */
@@ -1529,7 +1531,8 @@ static void test_hybrid_sorts(void)
         {150001, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_LOCAL}, /* chunks of 512 values */
         {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_FALLBACK},
         {70000, DIST_FEW_UNIQUE, 1, 0, 0, RADIX_HYBRID_DIGITS},
-        {70000, DIST_DIAGONAL_TOP, 0, 0, 0, RADIX_HYBRID_FALLBACK}, /* groups of ~136 keys */
+        {70000, DIST_DIAGONAL_TOP, 0, 0, 0, RADIX_HYBRID_LOCAL_STABLE}, /* groups of ~136 keys */
+        {70000, DIST_REPEATED, 1, 0, 0, RADIX_HYBRID_LOCAL_STABLE},
         {70000, DIST_FLAG_BIT, 0, 0, 0, RADIX_HYBRID_DIGITS}, /* top digits constant */
         {70000, DIST_HIGH_HALF, 1, 0, 0, RADIX_HYBRID_DIGITS}, /* low digits constant */
         {70000, DIST_LOW_BYTE, 0, 0, 0, RADIX_HYBRID_DIGITS},
@@ -1588,7 +1591,8 @@ static void test_hybrid_sorts(void)
         }
     }
     /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
-     * path), f32-depth-like (digit by digit), both ends of the large chunk sort's range. */
+     * path), f32-depth-like (digit by digit), each key about 16 times (the stable chunk sort),
+     * both ends of the large chunk sort's range. */
     if (!gpu || algo != VKSORT_VK_ALGORITHM_ONESWEEP || base_flags || rig.subgroup_size != 32u)
         return;
     const struct {
@@ -1600,6 +1604,7 @@ static void test_hybrid_sorts(void)
     } big[] = {{1, (1u << 22) + 3u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {0, (1u << 24) + 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
                {1, 1u << 24, DIST_SKEWED_TOP, 0, RADIX_HYBRID_DIGITS},
+               {1, 1u << 24, DIST_REPEATED, 1, RADIX_HYBRID_LOCAL_STABLE},
                {0, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
     for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
