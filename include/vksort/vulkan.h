@@ -682,10 +682,11 @@ VkDeviceSize vksort_vk_debug_skew_tile_counter_offset(const vksort_vk_sorter *so
 
 /* The hybrid path: byte offset, from the scratch range's offset, of a uint32 that a radix sort
  * that may take it (a host count in [radix_hybrid_min_count, radix_hybrid_max_count], the whole
- * 32 bits) sets to what it did: 0 digit by digit, 1 the hybrid path, 2 the hybrid path whose
- * chunk sort found a chunk too large (or with long runs of duplicate keys) and ran the
- * fallback's four digit passes. Other sorts may leave it as it was. Read it after the sort
- * (before the scratch is reused). */
+ * 32 bits) sets to what it did: 0 digit by digit, 1 the hybrid path, 2 the hybrid path with
+ * some chunks (long runs of duplicate keys) sorted by the chunk sort's stable radix sort, 3 the
+ * hybrid path whose chunk sort found a chunk too large and ran the fallback's four digit
+ * passes. Other sorts may leave it as it was. Read it after the sort (before the scratch is
+ * reused). */
 VkDeviceSize vksort_vk_debug_hybrid_status_offset(const vksort_vk_sorter *sorter);
 
 #ifdef __cplusplus
