@@ -291,8 +291,14 @@ CUB_BENCH_API int cub_bench_time_frame(int kind, size_t n, int begin_bit, int en
         end_bit = width;
     if (begin_bit < 0 || begin_bit >= end_bit || end_bit > width)
         return fail("bad bit range [%d, %d) for %d-bit keys", begin_bit, end_bit, width);
-    if (dist != (int)BENCH_FILL_RANDOM && (dist != (int)BENCH_FILL_DEPTH || width != 32))
-        return fail("unknown distribution %d (uniform, or depth for 32-bit keys)", dist);
+    /* Every generator distribution but uniform words is of 32-bit keys (bench_data.h). */
+    const int known = dist == (int)BENCH_FILL_RANDOM ||
+                      (width == 32 && (dist == (int)BENCH_FILL_DEPTH ||
+                                       (dist >= (int)BENCH_FILL_TOP_SHARE && dist <= (int)BENCH_FILL_TOP_SHARE + 16) ||
+                                       (dist >= (int)BENCH_FILL_DISTINCT_LOG2 &&
+                                        dist <= (int)(BENCH_FILL_DISTINCT_LOG2 + BENCH_FILL_DISTINCT_MAX_LOG2))));
+    if (!known)
+        return fail("unknown distribution %d (uniform; depth, top:S or distinct:D for 32-bit keys)", dist);
     /* The generator and the check index 32-bit words in 32 bits. */
     if (n * (size_t)sorts * (size_t)(width / 32) > 0xffffffffu)
         return fail("too many key words for the generator");

@@ -46,6 +46,9 @@ shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mo
 shared uint s_stage[TILE];
 shared uint s_part[WG / 4u]; // per subgroup (4 lanes at least)
 shared uint s_rank_work;     // the elements' group lengths, summed
+// An oversized chunk's parts: at most 2^SPLIT_MAX_LOG, their starts and the end.
+#define SPLIT_MAX_LOG 6u
+shared uint s_split[(1u << SPLIT_MAX_LOG) + 1u];
 
 // The chunk does not fit the tile: the fallback's slots get the digit passes' workgroups (as the
 // plan sizes them) and the top digits' tickets start again (digits 0 and 1 have not run).
@@ -189,24 +192,13 @@ void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
         atomicMax(state[RADIX_S_HYBRID], RADIX_HYBRID_LOCAL_STABLE);
 }
 
-void main()
+// Sorts the elements [start, start + m) (2 <= m <= TILE), the buckets [first_bucket,
+// first_bucket + 2^log_k), by the low 16 bits, in place. Begins and ends without a barrier: every
+// shared access of a previous call comes before barriers that every invocation passes first.
+void sort_range(uint start, uint m, uint first_bucket, uint log_k)
 {
     const uint lid = gl_LocalInvocationID.x;
-    const uint log_k = RADIX_HYBRID_LOG_K(pc.aux);
-    const uint c = radix_group_index();
-    if (c >= (RADIX_HYBRID_BUCKETS >> log_k)) // a 2D grid's surplus
-        return;
-    const uint start = bounds[c];
-    const uint m = bounds[c + 1u] - start;
-    if (m > TILE) {
-        if (lid == 0u)
-            open_fallback();
-        return;
-    }
-    if (m < 2u)
-        return;
     const uint g = RADIX_HYBRID_MAX_LOG_K - log_k; // low bits in the digit
-    const uint first_bucket = c << log_k;
 
     // Per item: packed = low 16 bits << 16 | index in the chunk (the rank's word), dp = the
     // digit | its place among the digit's count << 16, later the group start | the bucket
@@ -294,4 +286,70 @@ void main()
             values[start + i] = s_stage[i];
     }
 #endif
+}
+
+// The first element of [start, start + m) (sorted by the top 16 bits) whose top 16 bits are at
+// least `bucket`.
+uint bucket_start(uint start, uint m, uint bucket)
+{
+    uint lo = 0u, len = m;
+    while (len > 0u) {
+        const uint half_len = len >> 1;
+        if ((radix_order_key(keys[start + lo + half_len]) >> 16) < bucket) {
+            lo += half_len + 1u;
+            len -= half_len + 1u;
+        } else {
+            len = half_len;
+        }
+    }
+    return start + lo;
+}
+
+void main()
+{
+    const uint lid = gl_LocalInvocationID.x;
+    const uint log_k = RADIX_HYBRID_LOG_K(pc.aux);
+    const uint c = radix_group_index();
+    if (c >= (RADIX_HYBRID_BUCKETS >> log_k)) // a 2D grid's surplus
+        return;
+    const uint start = bounds[c];
+    const uint m = bounds[c + 1u] - start;
+    if (m <= TILE) {
+        if (m >= 2u)
+            sort_range(start, m, c << log_k, log_k);
+        return;
+    }
+    // Over the tile (duplicates or a joint skew of the top bits crowd the chunk): split it into
+    // 2^s parts of 2^(log_k - s) buckets, s the least that fits every part in the tile, and sort
+    // the parts one after another. Only where s would pass SPLIT_MAX_LOG, or a single bucket
+    // outgrows the tile, does the chunk open the fallback.
+    uint s = 0u;
+    bool fits = false;
+    while (!fits) {
+        if (s >= min(log_k, SPLIT_MAX_LOG)) {
+            if (lid == 0u)
+                open_fallback();
+            return;
+        }
+        ++s;
+        const uint parts = 1u << s;
+        for (uint i = lid; i <= parts; i += WG)
+            s_split[i] = i == 0u ? start : i == parts ? start + m
+                                                       : bucket_start(start, m, (c << log_k) + (i << (log_k - s)));
+        if (lid == 0u)
+            s_rank_work = 0u;
+        barrier();
+        for (uint i = lid; i < parts; i += WG)
+            if (s_split[i + 1u] - s_split[i] > TILE)
+                atomicOr(s_rank_work, 1u); // a part over the tile
+        barrier();
+        fits = s_rank_work == 0u;
+        barrier(); // every invocation has read s_rank_work and s_split before either changes
+    }
+    const uint parts = 1u << s;
+    for (uint i = 0u; i < parts; ++i) {
+        const uint part_start = s_split[i], part_m = s_split[i + 1u] - part_start;
+        if (part_m >= 2u)
+            sort_range(part_start, part_m, (c << log_k) + (i << (log_k - s)), log_k - s);
+    }
 }

@@ -120,8 +120,10 @@ typedef enum vksort_vk_radix_buckets {
  * radix_hybrid_min_count): the top 16 bits by two digit passes, then every group of keys with
  * the same top 16 bits sorted by the low 16 bits inside one workgroup - one read and one write
  * of the keys (and payloads) in place of two digit passes.
- *  AUTO (zero): on GPUs with 32-lane subgroups, for the counts where it was measured faster
- *       (pairs from 2^22, keys from 2^24).
+ *  AUTO (zero): on GPUs with 32-lane subgroups, for u32 and i32 keys, at the counts where it
+ *       was measured faster (pairs from 2^22 to 2^28, keys from 2^24 to 2^27); not for f32
+ *       keys, which in a renderer are depths that the plan would send digit by digit anyway
+ *       (the hybrid recording costs those a few percent).
  *  ON:  for every count it can take (for testing the path on a CPU device).
  *  OFF: never (for measuring the digit-by-digit path). */
 typedef enum vksort_vk_radix_hybrid {

@@ -60,13 +60,18 @@
 #define RADIX_HYBRID_LARGE_ITEMS 9u
 #define RADIX_HYBRID_LARGE_FROM (1u << 27) /* counts above take the large chunk sort */
 #define RADIX_HYBRID_MAX_COUNT (1u << 28)
-/* AUTO: the least counts that take it where it was measured faster: u32 pairs from 2^22 (the
- * probe's 0.189 ms against the mid tiles' 0.246, H100), u32 keys from 2^24 (this library's path
- * against digit by digit on an H100, fifty-ninth session: 2^24 0.428 / 0.446 ms, 2^27 2.75 /
- * 3.02, 2^28 5.83 / 5.88; keys at 2^22-2^23, where the fused band tiles run, not measured yet).
- * ON: any count whose bounds fit the scratch keys half (chunks + 1 <= 33 words). */
+/* AUTO: the counts where it was measured faster (H100, sixtieth session, u32, hybrid against
+ * digit by digit, ms): pairs from 2^22 (2^21 0.151 / 0.145, 2^22 0.226 / 0.245, 2^24 0.596 /
+ * 0.708, 2^28 8.51 / 10.23), keys from 2^24 to 2^27 (2^23 0.256 / 0.260, 2^24 0.438 / 0.450,
+ * 2^27 2.84 / 3.03, 2^28 6.05 / 5.93: the large chunk sort loses to two digit passes of keys).
+ * Not for f32 keys: in a renderer those are depths or distances, whose few top-bit values the
+ * plan turns digit by digit, and the hybrid recording then costs its empty chunk and fallback
+ * dispatches and the default tiles in place of the mid ones (f32 depth pairs 2^22 0.277 /
+ * 0.249, 2^24 0.718 / 0.696). ON: any count whose bounds fit the scratch keys half (chunks + 1
+ * <= 33 words), any 32-bit key type. */
 #define RADIX_HYBRID_MIN_COUNT (1u << 22)
 #define RADIX_HYBRID_KEYS_MIN_COUNT (1u << 24)
+#define RADIX_HYBRID_KEYS_MAX_COUNT (1u << 27)
 #define RADIX_HYBRID_MIN_COUNT_ON 4096u
 
 /* log2 of the buckets a chunk of the hybrid path for n keys: the largest k <= RADIX_HYBRID_BINS
@@ -684,13 +689,15 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
      * measured class), for Onesweep sorts of 32-bit keys on digit passes without the look-back
      * fallback, the no-forward-progress emulation or subgroupPartitionNV ranking (none
      * measured with it). */
-    const int hybrid_asked = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON ||
-                             (info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_AUTO && !cpu_device &&
-                              min_size == 32u && max_size == 32u);
-    const uint32_t hybrid_lo = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON ? RADIX_HYBRID_MIN_COUNT_ON
+    const int hybrid_on = info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_ON;
+    const int hybrid_asked = hybrid_on || (info->radix_hybrid == VKSORT_VK_RADIX_HYBRID_AUTO && !cpu_device &&
+                                           min_size == 32u && max_size == 32u &&
+                                           s->key_type != VKSORT_KEY_F32);
+    const uint32_t hybrid_lo = hybrid_on ? RADIX_HYBRID_MIN_COUNT_ON
                                : s->has_payload ? RADIX_HYBRID_MIN_COUNT
                                                 : RADIX_HYBRID_KEYS_MIN_COUNT;
-    const uint32_t hybrid_hi = s->max_count < RADIX_HYBRID_MAX_COUNT ? s->max_count : RADIX_HYBRID_MAX_COUNT;
+    const uint32_t hybrid_top = hybrid_on || s->has_payload ? RADIX_HYBRID_MAX_COUNT : RADIX_HYBRID_KEYS_MAX_COUNT;
+    const uint32_t hybrid_hi = s->max_count < hybrid_top ? s->max_count : hybrid_top;
     const uint32_t hybrid_large_items = hybrid_hi > RADIX_HYBRID_LARGE_FROM ? RADIX_HYBRID_LARGE_ITEMS : 0u;
     if (hybrid_asked && rx->algorithm == VKSORT_VK_ALGORITHM_ONESWEEP && s->key_size == 4u &&
         !rx->fallback_polls && !rx->partitioned && !s->emulate_no_forward_progress &&

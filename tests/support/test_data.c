@@ -11,7 +11,7 @@ const char *test_dist_name(test_dist d)
     /* The targeted ones, from DIST_BYTES_0_2 on, in their enum order. */
     static const char *const targeted[] = {"bytes-0-2",     "top-heavy",    "skewed-top",
                                            "crowded-chunk", "diagonal-top", "high-half",
-                                           "repeated"};
+                                           "repeated",      "crowded-bucket"};
     if ((unsigned)d < DIST_COUNT)
         return names[d];
     const unsigned t = (unsigned)d - (unsigned)DIST_BYTES_0_2;
@@ -105,6 +105,11 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
                 break;
             }
             case DIST_HIGH_HALF: enc = (r & ~0xffffull) | (base & 0xffffu); break;
+            case DIST_CROWDED_BUCKET: {
+                const unsigned low = wide ? 48u : 16u;
+                enc = test_rng_next(&state) % 1600u == 0u ? (base & ~((1ull << low) - 1u)) | (r & ((1ull << low) - 1u)) : r;
+                break;
+            }
             case DIST_REPEATED: {
                 uint64_t value = base + r % (n / 16u ? n / 16u : 1u); /* a value's seed */
                 enc = test_rng_next(&value);

@@ -25,7 +25,7 @@ typedef enum test_dist {
      * narrow range are */
     DIST_SKEWED_TOP,
     /* random, but 1/40 of the keys have a top byte of 0-3: one crowded range of the top 16 bits
-     * (the hybrid path's fallback: at 70000 keys its chunks of 1024 top-16 values, four top
+     * (the hybrid path's split chunk: at 70000 keys its chunks of 1024 top-16 values, four top
      * bytes, hold ~1100 keys, the first ~2800, past its 2560-key tile, while the plan's estimate
      * from the top two digits' largest counts stays within its limit) */
     DIST_CROWDED_CHUNK,
@@ -38,7 +38,11 @@ typedef enum test_dist {
     /* n/16 distinct random values (at least one), each about 16 times: keys with many
      * duplicates, as an engine's state or material keys (the hybrid path's stable chunk sort:
      * every digit group of its rank walk at least 16 long) */
-    DIST_REPEATED
+    DIST_REPEATED,
+    /* random, but 1/1600 of the keys have the base's top 16 bits: one crowded value of the top
+     * 16 bits (the hybrid path's fallback: at 2^22 keys its ~2700 keys outgrow the 2560-key
+     * chunk tile while the plan's estimate stays within its limit) */
+    DIST_CROWDED_BUCKET
 } test_dist;
 
 const char *test_dist_name(test_dist d);

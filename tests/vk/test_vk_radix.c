@@ -1493,11 +1493,12 @@ static void test_fused_histogram(void)
  * and without a persistent scratch, the least count, chunks of 2048, 1024 and 512 top-16
  * values); the stable chunk sort where chunks' keys share long digit groups (256 top-16
  * values, each key about 16 times); digit by digit where the plan's estimate says a chunk would
- * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; the
- * fallback's four digit passes
- * where one chunk is crowded past the tile while the estimate passes, in both directions, and a
- * right local sort after it on the same persistent scratch; nothing of it for bit ranges,
- * indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a CPU device. */
+ * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; a chunk
+ * crowded past the tile split into parts that fit, in both directions; the fallback's four
+ * digit passes where one value of the top 16 bits has more keys than the tile while the
+ * estimate passes, and a right local sort after it on the same persistent scratch; nothing of
+ * it for bit ranges, indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a
+ * CPU device. */
 static void test_hybrid_sorts(void)
 {
     const vksort_vk_create_flags persistent = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
@@ -1523,13 +1524,13 @@ static void test_hybrid_sorts(void)
         int expect; /* RADIX_HYBRID_* where the sort records the hybrid path, or EITHER */
     } cases[] = {
         {70000, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_LOCAL},
-        {70000, DIST_CROWDED_CHUNK, 0, 0, 0, RADIX_HYBRID_FALLBACK},
-        {70001, DIST_UNIFORM, 1, 0, 0, RADIX_HYBRID_LOCAL}, /* after the fallback */
+        {70000, DIST_CROWDED_CHUNK, 0, 0, 0, RADIX_HYBRID_LOCAL}, /* a chunk split in two */
+        {70001, DIST_UNIFORM, 1, 0, 0, RADIX_HYBRID_LOCAL},
         {70000, DIST_SKEWED_TOP, 0, 0, 0, RADIX_HYBRID_DIGITS},
         {4096, DIST_UNIFORM, 1, 0, 0, RADIX_HYBRID_LOCAL},  /* the least count */
         {4095, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_DIGITS},
         {150001, DIST_UNIFORM, 0, 0, 0, RADIX_HYBRID_LOCAL}, /* chunks of 512 values */
-        {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_FALLBACK},
+        {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_LOCAL},
         {70000, DIST_FEW_UNIQUE, 1, 0, 0, RADIX_HYBRID_DIGITS},
         {70000, DIST_DIAGONAL_TOP, 0, 0, 0, RADIX_HYBRID_LOCAL_STABLE}, /* groups of ~136 keys */
         {70000, DIST_REPEATED, 1, 0, 0, RADIX_HYBRID_LOCAL_STABLE},
@@ -1590,9 +1591,36 @@ static void test_hybrid_sorts(void)
             CHECK_EQ(got, want);
         }
     }
+    /* The fallback: one value of the top 16 bits with more keys than the tile (no split of its
+     * chunk fits), then a local sort on the same persistent scratch (the fallback's dispatch
+     * sizes and tickets must not leak into it). */
+    if (algo == VKSORT_VK_ALGORITHM_ONESWEEP && !base_flags) {
+        sort_case c = make_case(VKSORT_KEY_U32, 0, 1u << 22);
+        c.cfg.flags |= persistent;
+        c.cfg.hybrid = VKSORT_VK_RADIX_HYBRID_ON;
+        sort_slot *slot = checked_sorter(&c.cfg);
+        const struct {
+            uint32_t n;
+            test_dist dist;
+            int desc;
+            uint32_t expect;
+        } seq[] = {{1u << 22, DIST_CROWDED_BUCKET, 1, RADIX_HYBRID_FALLBACK},
+                   {(1u << 22) - 7u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL}};
+        for (size_t i = 0; slot && i < sizeof seq / sizeof seq[0]; ++i) {
+            c.n = seq[i].n;
+            c.dist = seq[i].dist;
+            c.desc = seq[i].desc;
+            c.stable = 1;
+            c.seed = 9250 + (uint32_t)i;
+            const void *scratch = NULL;
+            CHECK(sort_check_run(&c, &scratch));
+            if (scratch)
+                CHECK_EQ(scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter)), seq[i].expect);
+        }
+    }
     /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
      * path), f32-depth-like (digit by digit), each key about 16 times (the stable chunk sort),
-     * both ends of the large chunk sort's range. */
+     * the keys' largest count, both ends of the large chunk sort's range; none for f32 keys. */
     if (!gpu || algo != VKSORT_VK_ALGORITHM_ONESWEEP || base_flags || rig.subgroup_size != 32u)
         return;
     const struct {
@@ -1605,8 +1633,17 @@ static void test_hybrid_sorts(void)
                {0, (1u << 24) + 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
                {1, 1u << 24, DIST_SKEWED_TOP, 0, RADIX_HYBRID_DIGITS},
                {1, 1u << 24, DIST_REPEATED, 1, RADIX_HYBRID_LOCAL_STABLE},
-               {0, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+               {0, 1u << 27, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+               {1, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
+    /* f32 keys (a renderer's depths): AUTO leaves them digit by digit, ON takes them. */
+    for (int on = 0; on < 2; ++on) {
+        sort_case f = make_case(VKSORT_KEY_F32, 1, 1u << 24);
+        f.cfg.hybrid = on ? VKSORT_VK_RADIX_HYBRID_ON : VKSORT_VK_RADIX_HYBRID_AUTO;
+        sort_slot *fs = checked_sorter(&f.cfg);
+        if (fs)
+            CHECK_EQ(fs->props.radix_hybrid_max_count, on ? 1u << 24 : 0u);
+    }
     for (size_t i = 0; i < sizeof big / sizeof big[0]; ++i) {
         if (!large && big[i].n > (1u << 24) + 5u)
             continue;
@@ -1617,6 +1654,7 @@ static void test_hybrid_sorts(void)
         if (!slot)
             continue;
         CHECK_EQ(slot->props.radix_hybrid_min_count, big[i].payload ? 1u << 22 : 1u << 24);
+        CHECK_EQ(slot->props.radix_hybrid_max_count, big[i].payload ? big[i].n : big[i].n < (1u << 27) ? big[i].n : 1u << 27);
         CHECK_EQ(slot->props.radix_hybrid_large_tile_size, big[i].n > (1u << 27) ? 4608u : 0u);
         c.n = big[i].n;
         c.dist = big[i].dist;
