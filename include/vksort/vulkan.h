@@ -501,7 +501,9 @@ typedef struct vksort_vk_sorter_properties {
      * (radix_hybrid_large_tile_size above 2^27 keys) - stable, in place. The GPU's plan chooses
      * it per sort: where its estimate of the largest chunk (from the top two digits' largest
      * counts) does not fit, the sort goes digit by digit (f32 depths in a narrow range, say);
-     * where a chunk still does not fit, four more digit passes sort every digit over the
+     * a chunk that still does not fit is sorted in parts of fewer buckets, and chunks of
+     * duplicate keys by a stable radix sort in the workgroup; only one value of the top 16 bits
+     * with more keys than the tile makes four more digit passes sort every digit over the
      * result (right and stable, two passes dearer than digit by digit). Indirect counts and
      * bit ranges go digit by digit. */
     uint32_t radix_hybrid_min_count;
