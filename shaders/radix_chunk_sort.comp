@@ -314,17 +314,13 @@ void main()
         return;
     const uint start = bounds[c];
     const uint m = bounds[c + 1u] - start;
-    if (m <= TILE) {
-        if (m >= 2u)
-            sort_range(start, m, c << log_k, log_k);
-        return;
-    }
     // Over the tile (duplicates or a joint skew of the top bits crowd the chunk): split it into
     // 2^s parts of 2^(log_k - s) buckets, s the least that fits every part in the tile, and sort
     // the parts one after another. Only where s would pass SPLIT_MAX_LOG, or a single bucket
-    // outgrows the tile, does the chunk open the fallback.
+    // outgrows the tile, does the chunk open the fallback. (One call of sort_range for both
+    // cases: a second, inlined, doubled the code and slowed the common case.)
     uint s = 0u;
-    bool fits = false;
+    bool fits = m <= TILE;
     while (!fits) {
         if (s >= min(log_k, SPLIT_MAX_LOG)) {
             if (lid == 0u)
@@ -346,9 +342,9 @@ void main()
         fits = s_rank_work == 0u;
         barrier(); // every invocation has read s_rank_work and s_split before either changes
     }
-    const uint parts = 1u << s;
-    for (uint i = 0u; i < parts; ++i) {
-        const uint part_start = s_split[i], part_m = s_split[i + 1u] - part_start;
+    for (uint i = 0u; i < (1u << s); ++i) {
+        const uint part_start = s == 0u ? start : s_split[i];
+        const uint part_m = s == 0u ? m : s_split[i + 1u] - part_start;
         if (part_m >= 2u)
             sort_range(part_start, part_m, (c << log_k) + (i << (log_k - s)), log_k - s);
     }
