@@ -14,9 +14,10 @@
 // writes are contiguous.
 // A chunk whose digit groups are long (duplicate keys: the rank walk would be quadratic,
 // RADIX_HYBRID_RANK_WORK) is sorted instead by a stable LSD radix sort in shared memory
-// (sort_chunk_stable). A chunk larger than the tile cannot be sorted here: its workgroup opens
-// the fallback's four digit slots (their dispatch sizes and the top digits' tickets) and leaves
-// it; the fallback then sorts the whole array by every digit, which the top passes' order keeps
+// (sort_chunk_stable). A chunk larger than the tile is sorted in parts of fewer buckets that
+// fit (main). Only where no split fits (one bucket over the tile) does its workgroup open the
+// fallback's four digit slots (their dispatch sizes and the top digits' tickets) and leave it;
+// the fallback then sorts the whole array by every digit, which the top passes' order keeps
 // right and stable.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require

@@ -61,9 +61,10 @@
  * digits' largest counts as if independent - fits the limit; else the sort goes digit by digit in
  * the same recorded slots. A chunk with long groups of duplicates (RADIX_HYBRID_RANK_WORK) is
  * sorted by a stable radix sort in the workgroup instead. A chunk larger than the chunk sort's
- * tile (a joint skew of the top bits that the estimate missed) makes the chunk sort open fallback
- * slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still right and
- * stable. */
+ * tile (a joint skew of the top bits that the estimate missed, or duplicates) is sorted in parts
+ * of fewer buckets; where no part fits (one top-16 value over the tile) the chunk sort opens
+ * fallback slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still right
+ * and stable. */
 #define RADIX_FLAG_HYBRID 1024u
 #define RADIX_HYBRID_BUCKETS 65536u   /* values of the top 16 bits */
 #define RADIX_HYBRID_BINS 2048u       /* the chunk sort's counters: chunk-relative bucket, then low bits */

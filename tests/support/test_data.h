@@ -30,7 +30,7 @@ typedef enum test_dist {
      * from the top two digits' largest counts stays within its limit) */
     DIST_CROWDED_CHUNK,
     /* random, but byte 2 of the encoding equals byte 3: 256 values of the top 16 bits whose
-     * bytes are each uniform (the hybrid path's rank-work fallback: its chunks fit, but each
+     * bytes are each uniform (the hybrid path's stable chunk sort: its chunks fit, but each
      * top-16 value's keys share one or two digit groups of the chunk sort) */
     DIST_DIAGONAL_TOP,
     /* random, but the low 16 bits of the encoding are the base's (only the high half varies) */
