@@ -61,8 +61,8 @@
  *   --dist top:S: uniform random words, but S sixteenths of them (S 0..16) have the top byte
  *                 0x80 - the top digit as skewed as asked (32-bit keys only)
  *   --dist distinct:D: 2^D distinct random words (D 0..30), each about n / 2^D times - keys
- *                 with many duplicates, which the hybrid path hands to its fallback (32-bit
- *                 keys only)
+ *                 with many duplicates, which the hybrid path's chunk sort sorts with its
+ *                 stable radix sort and splits (32-bit keys only)
  *   --corrupt-keys, --corrupt-values: test hooks; after every sort the first key word (or
  *                 payload) is overwritten, so that the check must fail the run
  * A listed sorter without a time (a "-" cell) gets a line under its row saying why, once per

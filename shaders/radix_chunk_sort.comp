@@ -15,10 +15,11 @@
 // A chunk whose digit groups are long (duplicate keys: the rank walk would be quadratic,
 // RADIX_HYBRID_RANK_WORK) is sorted instead by a stable LSD radix sort in shared memory
 // (sort_chunk_stable). A chunk larger than the tile is sorted in parts of fewer buckets that
-// fit (main). Only where no split fits (one bucket over the tile) does its workgroup open the
-// fallback's four digit slots (their dispatch sizes and the top digits' tickets) and leave it;
-// the fallback then sorts the whole array by every digit, which the top passes' order keeps
-// right and stable.
+// fit (main). Only where no split into at most 64 parts fits (one bucket over the tile, or up to
+// 2^20 keys, where such parts keep several buckets, a crowded run of them) does its workgroup
+// open the fallback's four digit slots (their dispatch sizes and the top digits' tickets) and
+// leave it; the fallback then sorts the whole array by every digit, which the top passes' order
+// keeps right and stable.
 #extension GL_GOOGLE_include_directive : require
 #extension GL_EXT_control_flow_attributes : require
 #extension GL_KHR_shader_subgroup_basic : require
@@ -47,7 +48,8 @@ shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mo
 shared uint s_stage[TILE];
 shared uint s_part[WG / 4u]; // per subgroup (4 lanes at least)
 shared uint s_rank_work;     // the elements' group lengths, summed
-// An oversized chunk's parts: at most 2^SPLIT_MAX_LOG, their starts and the end.
+// An oversized chunk's parts: at most 2^SPLIT_MAX_LOG, their starts and the end (radix.c's
+// hybrid_smem_bytes counts them).
 #define SPLIT_MAX_LOG 6u
 shared uint s_split[(1u << SPLIT_MAX_LOG) + 1u];
 
@@ -317,8 +319,9 @@ void main()
     const uint m = bounds[c + 1u] - start;
     // Over the tile (duplicates or a joint skew of the top bits crowd the chunk): split it into
     // 2^s parts of 2^(log_k - s) buckets, s the least that fits every part in the tile, and sort
-    // the parts one after another. Only where s would pass SPLIT_MAX_LOG, or a single bucket
-    // outgrows the tile, does the chunk open the fallback. (One call of sort_range for both
+    // the parts one after another. Only where s would pass SPLIT_MAX_LOG (parts of several
+    // buckets, up to 2^20 keys) or log_k (a single bucket outgrows the tile) does the chunk open
+    // the fallback. (One call of sort_range for both
     // cases: a second, inlined, doubled the code and slowed the common case.)
     uint s = 0u;
     bool fits = m <= TILE;

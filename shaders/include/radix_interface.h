@@ -62,7 +62,8 @@
  * the same recorded slots. A chunk with long groups of duplicates (RADIX_HYBRID_RANK_WORK) is
  * sorted by a stable radix sort in the workgroup instead. A chunk larger than the chunk sort's
  * tile (a joint skew of the top bits that the estimate missed, or duplicates) is sorted in parts
- * of fewer buckets; where no part fits (one top-16 value over the tile) the chunk sort opens
+ * of fewer buckets (up to 64 parts); where no split fits (one top-16 value over the tile, or
+ * up to 2^20 keys a crowded run of a part's several values) the chunk sort opens
  * fallback slots 2..5, digits 0..3 over the whole array sorted by its top 16 bits: still right
  * and stable. */
 #define RADIX_FLAG_HYBRID 1024u

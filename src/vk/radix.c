@@ -85,10 +85,12 @@ static uint32_t hybrid_log_k(uint32_t n)
     return log_k;
 }
 
-/* Shared memory of the chunk sort (radix_chunk_sort.comp): counters, tile, subgroup partials. */
+/* Shared memory of the chunk sort (radix_chunk_sort.comp): counters, tile, subgroup partials,
+ * the rank-work word and an oversized chunk's part bounds (65). */
 static uint32_t hybrid_smem_bytes(uint32_t items)
 {
-    return 4u * (RADIX_HYBRID_BINS / 2u + RADIX_HYBRID_WORKGROUP * items + RADIX_HYBRID_WORKGROUP / 4u);
+    return 4u * (RADIX_HYBRID_BINS / 2u + RADIX_HYBRID_WORKGROUP * items + RADIX_HYBRID_WORKGROUP / 4u +
+                 1u + 65u);
 }
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */

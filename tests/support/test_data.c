@@ -11,7 +11,8 @@ const char *test_dist_name(test_dist d)
     /* The targeted ones, from DIST_BYTES_0_2 on, in their enum order. */
     static const char *const targeted[] = {"bytes-0-2",     "top-heavy",    "skewed-top",
                                            "crowded-chunk", "diagonal-top", "high-half",
-                                           "repeated",      "crowded-bucket"};
+                                           "repeated",      "crowded-bucket",
+                                           "crowded-64"};
     if ((unsigned)d < DIST_COUNT)
         return names[d];
     const unsigned t = (unsigned)d - (unsigned)DIST_BYTES_0_2;
@@ -108,6 +109,11 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
             case DIST_CROWDED_BUCKET: {
                 const unsigned low = wide ? 48u : 16u;
                 enc = test_rng_next(&state) % 1600u == 0u ? (base & ~((1ull << low) - 1u)) | (r & ((1ull << low) - 1u)) : r;
+                break;
+            }
+            case DIST_CROWDED_64: {
+                const unsigned top = wide ? 54u : 22u;
+                enc = test_rng_next(&state) % 600u == 0u ? r & ((1ull << top) - 1u) : r;
                 break;
             }
             case DIST_REPEATED: {

@@ -42,7 +42,11 @@ typedef enum test_dist {
     /* random, but 1/1600 of the keys have the base's top 16 bits: one crowded value of the top
      * 16 bits (the hybrid path's fallback: at 2^22 keys its ~2700 keys outgrow the 2560-key
      * chunk tile while the plan's estimate stays within its limit) */
-    DIST_CROWDED_BUCKET
+    DIST_CROWDED_BUCKET,
+    /* random, but 1/600 of the keys have their top 10 bits zero: 64 crowded values of the top
+     * 16 bits (the hybrid path's split in four: at 2^21 keys its chunk of 64 values holds ~5500
+     * keys, halves still over its 2560-key tile, quarters not) */
+    DIST_CROWDED_64
 } test_dist;
 
 const char *test_dist_name(test_dist d);

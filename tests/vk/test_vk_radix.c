@@ -1494,7 +1494,7 @@ static void test_fused_histogram(void)
  * values); the stable chunk sort where chunks' keys share long digit groups (256 top-16
  * values, each key about 16 times); digit by digit where the plan's estimate says a chunk would
  * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; a chunk
- * crowded past the tile split into parts that fit, in both directions; the fallback's four
+ * crowded past the tile split into parts that fit (two, in both directions, and four); the fallback's four
  * digit passes where one value of the top 16 bits has more keys than the tile while the
  * estimate passes, and a right local sort after it on the same persistent scratch; nothing of
  * it for bit ranges, indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a
@@ -1593,7 +1593,7 @@ static void test_hybrid_sorts(void)
     }
     /* The fallback: one value of the top 16 bits with more keys than the tile (no split of its
      * chunk fits), then a local sort on the same persistent scratch (the fallback's dispatch
-     * sizes and tickets must not leak into it). */
+     * sizes and tickets must not leak into it), then a chunk that fits only split in four. */
     if (algo == VKSORT_VK_ALGORITHM_ONESWEEP && !base_flags) {
         sort_case c = make_case(VKSORT_KEY_U32, 0, 1u << 22);
         c.cfg.flags |= persistent;
@@ -1605,7 +1605,8 @@ static void test_hybrid_sorts(void)
             int desc;
             uint32_t expect;
         } seq[] = {{1u << 22, DIST_CROWDED_BUCKET, 1, RADIX_HYBRID_FALLBACK},
-                   {(1u << 22) - 7u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL}};
+                   {(1u << 22) - 7u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+                   {1u << 21, DIST_CROWDED_64, 0, RADIX_HYBRID_LOCAL}}; /* a chunk in four parts */
         for (size_t i = 0; slot && i < sizeof seq / sizeof seq[0]; ++i) {
             c.n = seq[i].n;
             c.dist = seq[i].dist;
