@@ -115,8 +115,8 @@ void scan_counters()
 // back from the chunk by index) as the digit passes do: subgroup s owns positions [s S ITEMS,
 // (s + 1) S ITEMS), item j lane l at s S ITEMS + j S + l, peers from b ballots, so that each
 // subgroup's ranks follow the current order; per-subgroup 16-bit counters (digit-major, so
-// their scan gives stable offsets) in s_count's 2 WORDS halves, which sets b: 2^b subgroups'
-// counters fit (7 bits at 32 lanes: 19 bits in three passes). No quadratic work, whatever the
+// their scan gives stable offsets) in s_count's 2 WORDS halves, which sets b: every subgroup's
+// 2^b counters fit (7 bits at 32 lanes: 19 bits in three passes). No quadratic work, whatever the
 // duplicates.
 void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
 {
@@ -321,8 +321,8 @@ void main()
     // 2^s parts of 2^(log_k - s) buckets, s the least that fits every part in the tile, and sort
     // the parts one after another. Only where s would pass SPLIT_MAX_LOG (parts of several
     // buckets, up to 2^20 keys) or log_k (a single bucket outgrows the tile) does the chunk open
-    // the fallback. (One call of sort_range for both
-    // cases: a second, inlined, doubled the code and slowed the common case.)
+    // the fallback. (One call of sort_range for both cases: a second, inlined, doubled the code
+    // and slowed the common case.)
     uint s = 0u;
     bool fits = m <= TILE;
     while (!fits) {

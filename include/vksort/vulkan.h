@@ -504,8 +504,8 @@ typedef struct vksort_vk_sorter_properties {
      * a chunk that still does not fit is sorted in parts of fewer buckets, and chunks of
      * duplicate keys by a stable radix sort in the workgroup; only one value of the top 16 bits
      * with more keys than the tile (up to 2^20 keys: a crowded run of k / 64 values) makes four
-     * more digit passes sort every digit over the result (right and stable, two passes dearer than digit by digit). Indirect counts and
-     * bit ranges go digit by digit. */
+     * more digit passes sort every digit over the result (right and stable, two passes dearer
+     * than digit by digit). Indirect counts and bit ranges go digit by digit. */
     uint32_t radix_hybrid_min_count;
     uint32_t radix_hybrid_max_count;
     uint32_t radix_hybrid_workgroup_size;

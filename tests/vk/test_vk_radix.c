@@ -1485,6 +1485,22 @@ static void test_fused_histogram(void)
     }
 }
 
+/* One stable sort of test_hybrid_sorts on `slot`'s sorter: the bytes against the CPU backend,
+ * then the hybrid status word it left in the scratch (where the rig kept one). */
+static void check_hybrid_sort(sort_case *c, const sort_slot *slot, uint32_t n, test_dist dist, int desc,
+                              uint32_t seed, uint32_t expect)
+{
+    c->n = n;
+    c->dist = dist;
+    c->desc = desc;
+    c->stable = 1;
+    c->seed = seed;
+    const void *scratch = NULL;
+    CHECK(sort_check_run(c, &scratch));
+    if (scratch)
+        CHECK_EQ(scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter)), expect);
+}
+
 /* The hybrid path (radix_hybrid; radix_interface.h's RADIX_FLAG_HYBRID): the top 16 bits by two
  * digit passes, then each chunk of top-16 values sorted by the low 16 bits in a workgroup. Each
  * case checks the bytes against the CPU backend (keys and payloads identical: stable) and what
@@ -1607,17 +1623,8 @@ static void test_hybrid_sorts(void)
         } seq[] = {{1u << 22, DIST_CROWDED_BUCKET, 1, RADIX_HYBRID_FALLBACK},
                    {(1u << 22) - 7u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                    {1u << 21, DIST_CROWDED_64, 0, RADIX_HYBRID_LOCAL}}; /* a chunk in four parts */
-        for (size_t i = 0; slot && i < sizeof seq / sizeof seq[0]; ++i) {
-            c.n = seq[i].n;
-            c.dist = seq[i].dist;
-            c.desc = seq[i].desc;
-            c.stable = 1;
-            c.seed = 9250 + (uint32_t)i;
-            const void *scratch = NULL;
-            CHECK(sort_check_run(&c, &scratch));
-            if (scratch)
-                CHECK_EQ(scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter)), seq[i].expect);
-        }
+        for (size_t i = 0; slot && i < sizeof seq / sizeof seq[0]; ++i)
+            check_hybrid_sort(&c, slot, seq[i].n, seq[i].dist, seq[i].desc, 9250 + (uint32_t)i, seq[i].expect);
     }
     /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
      * path), f32-depth-like (digit by digit), each key about 16 times (the stable chunk sort),
@@ -1657,15 +1664,7 @@ static void test_hybrid_sorts(void)
         CHECK_EQ(slot->props.radix_hybrid_min_count, big[i].payload ? 1u << 22 : 1u << 24);
         CHECK_EQ(slot->props.radix_hybrid_max_count, big[i].payload ? big[i].n : big[i].n < (1u << 27) ? big[i].n : 1u << 27);
         CHECK_EQ(slot->props.radix_hybrid_large_tile_size, big[i].n > (1u << 27) ? 4608u : 0u);
-        c.n = big[i].n;
-        c.dist = big[i].dist;
-        c.desc = big[i].desc;
-        c.stable = 1;
-        c.seed = 9300 + (uint32_t)i;
-        const void *scratch = NULL;
-        CHECK(sort_check_run(&c, &scratch));
-        if (scratch)
-            CHECK_EQ(scratch_word(scratch, vksort_vk_debug_hybrid_status_offset(slot->sorter)), big[i].expect);
+        check_hybrid_sort(&c, slot, big[i].n, big[i].dist, big[i].desc, 9300 + (uint32_t)i, big[i].expect);
     }
 }
 
