@@ -52,6 +52,11 @@
  *   --no-buckets: radix_buckets OFF (small sorts digit by digit)
  *   --hybrid auto|on|off: radix_hybrid (default auto; off: 32-bit keys digit by digit, on: the
  *                 hybrid path for every count it can take)
+ *   --total-timestamps: a vksort sort's time from two timestamps the bench writes around it
+ *                 (at the sort's first and last timestamps' places), the sort recording none -
+ *                 as CUB's events bracket its call; the per-pass breakdown then comes from one
+ *                 more run, not counted. Default: the sort's own per-pass timestamps, whose
+ *                 writes between the passes count in its time
  *   --print-runs: one line per run of a vksort sorter (warm-ups included): its GPU time and
  *                 each pass's, in the order of the pass list under the table (which is the
  *                 last run's) - to see which runs and passes make a median
@@ -127,6 +132,7 @@ static int radix_rts;          /* --radix-reduce-then-scan */
 static int radix_no_buckets;   /* --no-buckets */
 static vksort_vk_radix_hybrid radix_hybrid; /* --hybrid */
 static int print_runs;         /* --print-runs */
+static int total_timestamps;   /* --total-timestamps */
 static gpu_fill_mode key_fill = GPU_FILL_RANDOM; /* --dist uniform|depth|top:S|distinct:D */
 static int corrupt;            /* --corrupt-keys (1), --corrupt-values (2): test hooks */
 
@@ -480,9 +486,15 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
     uint32_t seed = 7919u;
     bench_warmup warm;
     bench_warmup_init(&warm);
-    for (int r = -2; !err && r < runs;) {
+    /* --total-timestamps: run `runs` (the measured one) takes the per-pass timestamps for the
+     * breakdown and is not counted. */
+    const int last_run = runs + (total_timestamps ? 1 : 0);
+    for (int r = -2; !err && r < last_run;) {
         const int first = r < 0 && warm.runs == 0;
         const int reps = r < 0 && !first ? warm.batch : 1;
+        const int pass_stamps = !total_timestamps || r == runs;
+        const uint32_t stamps = pass_stamps ? nts : 2u;
+        si.query_pool = pass_stamps ? pool : VK_NULL_HANDLE;
         VkCommandBuffer cmd = vk_rig_begin(&rig);
         if (!cmd) {
             err = 1;
@@ -499,22 +511,31 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
          * sort is checked on the GPU after it, outside its timestamps. */
         for (int rep = 0; !err && rep < reps; ++rep) {
             const uint32_t run_seed = seed++;
+            if (!pass_stamps)
+                vkCmdResetQueryPool(cmd, pool, 0, 2);
             bench_record_input(&bb, cmd, run_seed);
+            if (!pass_stamps)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 0);
             if (vksort_vk_cmd_sort(s, cmd, &si) != VKSORT_SUCCESS) {
                 snprintf(detail, detail_len, "%s", vksort_vk_sorter_last_message(s));
                 err = 1;
             }
+            if (!pass_stamps)
+                vkCmdWriteTimestamp(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, pool, 1);
             bench_record_check(&bb, cmd, w, n, 1, run_seed, bit_lo, bit_hi,
                                algo != VKSORT_VK_ALGORITHM_BITONIC);
         }
         if (vk_rig_submit_wait(&rig, cmd) != 0 ||
-            vkGetQueryPoolResults(rig.device, pool, 0, nts, nts * 8, ts, 8,
+            vkGetQueryPoolResults(rig.device, pool, 0, stamps, stamps * 8, ts, 8,
                                   VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
             err = 1;
         if (err)
             break;
-        const double ms = (double)(ts[nts - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
-        if (print_runs) {
+        const double ms = (double)(ts[stamps - 1] - ts[0]) * rig.props.limits.timestampPeriod * 1e-6;
+        if (print_runs && !pass_stamps) {
+            printf("      run %s%d: %.4f ms (total timestamps)\n", r < 0 ? "warm-up " : "",
+                   r < 0 ? warm.runs : r, ms);
+        } else if (print_runs) {
             vksort_vk_pass_time run_passes[64];
             uint32_t run_np = 64;
             double run_total = 0;
@@ -525,7 +546,7 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
                     printf(" %.1f", run_passes[i].ms * 1e3);
             printf(" us\n");
         }
-        if (r >= 0)
+        if (r >= 0 && r < runs)
             times[measured++] = ms;
         r = bench_next_run(r, ms, reps, &warm);
     }
@@ -788,6 +809,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--hybrid") && v && !strcmp(v, "on")) { radix_hybrid = VKSORT_VK_RADIX_HYBRID_ON; ++i; }
         else if (!strcmp(a, "--hybrid") && v && !strcmp(v, "off")) { radix_hybrid = VKSORT_VK_RADIX_HYBRID_OFF; ++i; }
         else if (!strcmp(a, "--print-runs")) print_runs = 1;
+        else if (!strcmp(a, "--total-timestamps")) total_timestamps = 1;
         else if (!strcmp(a, "--corrupt-keys")) corrupt = 1;
         else if (!strcmp(a, "--corrupt-values")) corrupt = 2;
         else if (!strcmp(a, "--dist") && v && !strcmp(v, "uniform")) { key_fill = GPU_FILL_RANDOM; ++i; }
@@ -810,7 +832,8 @@ int main(int argc, char **argv)
                             "[--radix-fallback] [--radix-reduce-then-scan] "
                             "[--persistent-scratch] [--no-buckets] [--hybrid auto|on|off] "
                             "[--dist uniform|depth|top:S|distinct:D] "
-                            "[--frame SORTS] [--count N] [--validate] [--print-runs]\n");
+                            "[--frame SORTS] [--count N] [--validate] [--print-runs] "
+                            "[--total-timestamps]\n");
             return 2;
         }
     }
