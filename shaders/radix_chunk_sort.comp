@@ -26,6 +26,12 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
+#ifndef USE_PARTITIONED
+#define USE_PARTITIONED 0
+#endif
+#if USE_PARTITIONED
+#extension GL_NV_shader_subgroup_partitioned : require
+#endif
 #include "radix_common.glsl"
 
 layout(local_size_x = RADIX_HYBRID_WORKGROUP) in;
@@ -113,7 +119,8 @@ void scan_counters()
 // shared memory, then written in place. s_stage holds element indices (in the chunk; from m on,
 // padding that sorts last), in the current order; each pass ranks b-bit digits of the keys (read
 // back from the chunk by index) as the digit passes do: subgroup s owns positions [s S ITEMS,
-// (s + 1) S ITEMS), item j lane l at s S ITEMS + j S + l, peers from b ballots, so that each
+// (s + 1) S ITEMS), item j lane l at s S ITEMS + j S + l, peers from b ballots (one
+// subgroupPartitionNV in the _nvp modules), so that each
 // subgroup's ranks follow the current order; per-subgroup 16-bit counters (digit-major, so
 // their scan gives stable offsets) in s_count's 2 WORDS halves, which sets b: every subgroup's
 // 2^b counters fit (7 bits at 32 lanes: 19 bits in three passes). No quadratic work, whatever the
@@ -143,12 +150,16 @@ void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
         // Rank inside the subgroup: the peers' lowest lane adds their number to the subgroup's
         // counter of the digit; each peer's rank is the count before plus the peers below it.
         [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
+#if USE_PARTITIONED
+            const uvec4 peers = subgroupPartitionNV(digit[j]);
+#else
             uvec4 peers = subgroupBallot(true);
             for (uint b = 0u; b < bits; ++b) {
                 const bool set = ((digit[j] >> b) & 1u) != 0u;
                 const uvec4 vote = subgroupBallot(set);
                 peers &= set ? vote : ~vote;
             }
+#endif
             const uint f = digit[j] * subgroups + gl_SubgroupID;
             const uint shift16 = counter_shift(f);
             const uint leader = subgroupBallotFindLSB(peers);
@@ -249,7 +260,12 @@ void sort_range(uint start, uint m, uint first_bucket, uint log_k)
         atomicAdd(s_rank_work, work);
     barrier();
     // Groups of duplicates: the walk below would be quadratic in their length.
-    if (s_rank_work > RADIX_HYBRID_RANK_WORK * m) {
+#if USE_PARTITIONED
+    const uint rank_work_limit = RADIX_HYBRID_RANK_WORK_PARTITIONED;
+#else
+    const uint rank_work_limit = RADIX_HYBRID_RANK_WORK;
+#endif
+    if (s_rank_work > rank_work_limit * m) {
         sort_chunk_stable(start, m, first_bucket, log_k);
         return;
     }

@@ -76,8 +76,12 @@
 /* The chunk sort's rank walk costs each element its digit group's length: a chunk whose elements'
  * group lengths sum past this many times its size (duplicate keys: groups of equal keys) is
  * sorted by the workgroup's stable radix sort instead, rather than walk quadratically (uniform
- * keys sum to 2-3 times the size). */
-#define RADIX_HYBRID_RANK_WORK 8u
+ * keys sum to 2-3 times the size; c copies of each key to about c + 1). Where each wins, H100, u32
+ * pairs 2^24 (docs/perf-notes.md, sixty-first session): the walk up to about 25 copies against
+ * the stable sort ranked with ballots, up to about 14 against it ranked with subgroupPartitionNV
+ * (the _nvp modules). */
+#define RADIX_HYBRID_RANK_WORK 24u
+#define RADIX_HYBRID_RANK_WORK_PARTITIONED 16u
 /* pc.aux of the histogram pass (its plan) and of the chunk passes in a hybrid sort: log2 of the
  * buckets a chunk (k) and the plan's limit on its estimate of the largest chunk. */
 #define RADIX_HYBRID_AUX(log_k, limit) ((log_k) | ((limit) << 8))

@@ -426,6 +426,7 @@ vksort_result vksort_vk_radix_setup(vksort_vk_sorter *s, const vksort_vk_sorter_
     rx->skew_ranking = choice.implementation == VKSORT_VK_ALGORITHM_ONESWEEP && !rx->fallback_polls &&
                        !(info->flags & VKSORT_VK_CREATE_RADIX_NO_SKEW_RANKING);
     rx->skew_partitioned = rx->skew_ranking && partition_ok;
+    rx->chunk_partitioned = partition_ok;
 
     /* The subgroup sizes the pipelines may run with: the pinned size, else the device's range
      * (a driver may pick any size in it per pipeline), else its one reported size. */
@@ -794,6 +795,16 @@ static int records_upsweep(const vksort_vk_radix *rx, uint32_t slot)
     return slot > 0 || !rx->block_counts;
 }
 
+/* The chunk sort's module: the _nvp one (the stable sort's peers from subgroupPartitionNV) where
+ * the device has it, but for the large tiles, which keep ballots: there the _nvp module slowed
+ * uniform u32 pairs at 2^28 by 3 % though its stable sort never ran (chunk sort 2987 -> 3276 us,
+ * H100, sixty-first session), while at the default tiles it changed nothing. */
+static void chunk_sort_module_name(const vksort_vk_sorter *s, int large, char *buf, size_t n)
+{
+    snprintf(buf, n, "radix_chunk_sort_k%u_v%d%s", s->key_size * 8u, s->has_payload ? 1 : 0,
+             s->radix.chunk_partitioned && !large ? "_nvp" : "");
+}
+
 /* Embedded module name of a radix pipeline (variants: see src/vk/CMakeLists.txt). */
 void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                  const vksort_vk_radix_geometry *geo, char *buf, size_t n)
@@ -816,7 +827,7 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
     case RADIX_PIPE_ONESWEEP_FUSED:
     case RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM: snprintf(buf, n, "radix_onesweep_fused_k%u_v%d", kw, v); break;
     case RADIX_PIPE_CHUNK_BOUNDS: snprintf(buf, n, "radix_chunk_bounds_k%u", kw); break;
-    case RADIX_PIPE_CHUNK_SORT: snprintf(buf, n, "radix_chunk_sort_k%u_v%d", kw, v); break;
+    case RADIX_PIPE_CHUNK_SORT: chunk_sort_module_name(s, 0, buf, n); break;
     case RADIX_PIPE_DOWNSWEEP:
         /* (long blocks: only 32-bit keys with payloads, without partitioned ranking) */
         snprintf(buf, n, "radix_downsweep_k%u_v%d%s%s", kw, v, part,
@@ -945,11 +956,12 @@ static uint32_t radix_fold_max_count(const vksort_vk_sorter *s)
 
 /* The hybrid path's chunk sort with `items` per invocation (radix_chunk_sort.comp: spec
  * constants 7 the key type, 1 the items). */
-static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, uint32_t items, VkPipeline *out)
+static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, uint32_t items, int large,
+                                                VkPipeline *out)
 {
     const vksort_vk_radix *rx = &s->radix;
     char name[64], label[96];
-    vksort_vk_radix_module_name(s, RADIX_PIPE_CHUNK_SORT, NULL, name, sizeof name);
+    chunk_sort_module_name(s, large, name, sizeof name);
     snprintf(label, sizeof label, "vksort %s x%u", name, (unsigned)items);
     const uint32_t data[2] = {(uint32_t)s->key_type, items};
     const VkSpecializationMapEntry entries[2] = {{7u, 0u, 4u}, {1u, 4u, 4u}};
@@ -1005,9 +1017,9 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
     if (s->radix.hybrid_max_count) {
         r = create_pipeline(s, RADIX_PIPE_CHUNK_BOUNDS, NULL);
         if (r == VKSORT_SUCCESS)
-            r = create_chunk_sort_pipeline(s, s->radix.hybrid_items, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
+            r = create_chunk_sort_pipeline(s, s->radix.hybrid_items, 0, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
         if (r == VKSORT_SUCCESS && s->radix.hybrid_large_items)
-            r = create_chunk_sort_pipeline(s, s->radix.hybrid_large_items, &s->radix.hybrid_large_sort);
+            r = create_chunk_sort_pipeline(s, s->radix.hybrid_large_items, 1, &s->radix.hybrid_large_sort);
         if (r != VKSORT_SUCCESS)
             return r;
     }

@@ -116,6 +116,10 @@ typedef struct vksort_vk_radix {
      * subgroupPartitionNV peers where skew_partitioned (the _nvp digit-pass modules); without
      * it their pipelines are compiled without that code (specialisation constant 15). */
     int skew_ranking, skew_partitioned;
+    /* The hybrid chunk sort's stable radix sort (duplicate keys) takes its peers from
+     * subgroupPartitionNV (the _nvp chunk-sort modules) where the device has it; the large
+     * tiles' pipeline keeps ballots (radix.c, chunk_sort_module_name). */
+    int chunk_partitioned;
     /* Onesweep's look-back fallback (VKSORT_VK_CREATE_RADIX_LOOKBACK_FALLBACK, the _fb digit-pass
      * modules): empty-word steps before a look-back counts the predecessor itself; 0: off. */
     uint32_t fallback_polls;

@@ -11,8 +11,8 @@ const char *test_dist_name(test_dist d)
     /* The targeted ones, from DIST_BYTES_0_2 on, in their enum order. */
     static const char *const targeted[] = {"bytes-0-2",     "top-heavy",    "skewed-top",
                                            "crowded-chunk", "diagonal-top", "high-half",
-                                           "repeated",      "crowded-bucket",
-                                           "crowded-64"};
+                                           "repeated-8",    "crowded-bucket",
+                                           "crowded-64",    "repeated-64"};
     if ((unsigned)d < DIST_COUNT)
         return names[d];
     const unsigned t = (unsigned)d - (unsigned)DIST_BYTES_0_2;
@@ -116,8 +116,10 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
                 enc = test_rng_next(&state) % 600u == 0u ? r & ((1ull << top) - 1u) : r;
                 break;
             }
-            case DIST_REPEATED: {
-                uint64_t value = base + r % (n / 16u ? n / 16u : 1u); /* a value's seed */
+            case DIST_REPEATED_8:
+            case DIST_REPEATED_64: {
+                const size_t values = n / (dist == DIST_REPEATED_8 ? 8u : 64u);
+                uint64_t value = base + r % (values ? values : 1u); /* a value's seed */
                 enc = test_rng_next(&value);
                 break;
             }

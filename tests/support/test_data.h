@@ -35,10 +35,11 @@ typedef enum test_dist {
     DIST_DIAGONAL_TOP,
     /* random, but the low 16 bits of the encoding are the base's (only the high half varies) */
     DIST_HIGH_HALF,
-    /* n/16 distinct random values (at least one), each about 16 times: keys with many
-     * duplicates, as an engine's state or material keys (the hybrid path's stable chunk sort:
-     * every digit group of its rank walk at least 16 long) */
-    DIST_REPEATED,
+    /* n/8 (n/64) distinct random values (at least one), each about 8 (64) times: keys with many
+     * duplicates, as an engine's state or material keys (the hybrid path's chunk sort: every
+     * digit group of its rank walk about 9 (65) long, under (over) RADIX_HYBRID_RANK_WORK and its
+     * _PARTITIONED form, so the walk (the stable radix sort) takes them) */
+    DIST_REPEATED_8,
     /* random, but 1/1600 of the keys have the base's top 16 bits: one crowded value of the top
      * 16 bits (the hybrid path's fallback: at 2^22 keys its ~2700 keys outgrow the 2560-key
      * chunk tile while the plan's estimate stays within its limit) */
@@ -46,7 +47,8 @@ typedef enum test_dist {
     /* random, but 1/600 of the keys have their top 10 bits zero: 64 crowded values of the top
      * 16 bits (the hybrid path's split in four: at 2^21 keys its chunk of 64 values holds ~5500
      * keys, halves still over its 2560-key tile, quarters not) */
-    DIST_CROWDED_64
+    DIST_CROWDED_64,
+    DIST_REPEATED_64 /* (with DIST_REPEATED_8 above) */
 } test_dist;
 
 const char *test_dist_name(test_dist d);

@@ -1549,7 +1549,7 @@ static void test_hybrid_sorts(void)
         {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_LOCAL},
         {70000, DIST_FEW_UNIQUE, 1, 0, 0, RADIX_HYBRID_DIGITS},
         {70000, DIST_DIAGONAL_TOP, 0, 0, 0, RADIX_HYBRID_LOCAL_STABLE}, /* groups of ~136 keys */
-        {70000, DIST_REPEATED, 1, 0, 0, RADIX_HYBRID_LOCAL_STABLE},
+        {70000, DIST_REPEATED_8, 1, 0, 0, RADIX_HYBRID_LOCAL}, /* duplicates the walk takes */
         {70000, DIST_FLAG_BIT, 0, 0, 0, RADIX_HYBRID_DIGITS}, /* top digits constant */
         {70000, DIST_HIGH_HALF, 1, 0, 0, RADIX_HYBRID_DIGITS}, /* low digits constant */
         {70000, DIST_LOW_BYTE, 0, 0, 0, RADIX_HYBRID_DIGITS},
@@ -1627,8 +1627,9 @@ static void test_hybrid_sorts(void)
             check_hybrid_sort(&c, slot, seq[i].n, seq[i].dist, seq[i].desc, 9250 + (uint32_t)i, seq[i].expect);
     }
     /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
-     * path), f32-depth-like (digit by digit), each key about 16 times (the stable chunk sort),
-     * the keys' largest count, both ends of the large chunk sort's range; none for f32 keys. */
+     * path), f32-depth-like (digit by digit), each key about 8 times (the walk) and 64 times
+     * (the stable chunk sort), the keys' largest count, both ends of the large chunk sort's
+     * range; none for f32 keys. */
     if (!gpu || algo != VKSORT_VK_ALGORITHM_ONESWEEP || base_flags || rig.subgroup_size != 32u)
         return;
     const struct {
@@ -1640,7 +1641,8 @@ static void test_hybrid_sorts(void)
     } big[] = {{1, (1u << 22) + 3u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {0, (1u << 24) + 5u, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL},
                {1, 1u << 24, DIST_SKEWED_TOP, 0, RADIX_HYBRID_DIGITS},
-               {1, 1u << 24, DIST_REPEATED, 1, RADIX_HYBRID_LOCAL_STABLE},
+               {1, 1u << 24, DIST_REPEATED_8, 0, RADIX_HYBRID_LOCAL},
+               {1, 1u << 24, DIST_REPEATED_64, 1, RADIX_HYBRID_LOCAL_STABLE},
                {0, 1u << 27, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
