@@ -9,6 +9,8 @@
 #
 #   # BENCH: a vksort-gpu-bench built with CUDA (its libraries on LD_LIBRARY_PATH), e.g.
 #   source .gpu/env.sh; BENCH=gpu-pack/build/bench/vksort-gpu-bench DEADLINE=540 tools/gpu-table.sh
+#   # BENCH_ARGS: options added to every run, e.g. BENCH_ARGS=--total-timestamps (vksort timed
+#   # between two timestamps around the sort, as CUB's events time it; sixty-first session)
 #
 # Measured on an H100 (forty-sixth session): 2^24 for four workloads and three sorters 63 s, 2^28
 # 9 s, 2^20 11 s, 16-bit keys 2^16-2^24 76 s.
@@ -21,7 +23,7 @@ mkdir -p "$OUT"
 start=$(date +%s)
 status=0
 left() { echo $(( DEADLINE - ($(date +%s) - start) )); }
-B="$BENCH --copy-tbps ${COPY_TBPS:-4.2} --persistent-scratch"
+B="$BENCH --copy-tbps ${COPY_TBPS:-4.2} --persistent-scratch ${BENCH_ARGS:-}"
 run() { # name seconds-needed args...
     local name=$1 need=$2
     shift 2
