@@ -120,11 +120,10 @@ void scan_counters()
 // padding that sorts last), in the current order; each pass ranks b-bit digits of the keys (read
 // back from the chunk by index) as the digit passes do: subgroup s owns positions [s S ITEMS,
 // (s + 1) S ITEMS), item j lane l at s S ITEMS + j S + l, peers from b ballots (one
-// subgroupPartitionNV in the _nvp modules), so that each
-// subgroup's ranks follow the current order; per-subgroup 16-bit counters (digit-major, so
-// their scan gives stable offsets) in s_count's 2 WORDS halves, which sets b: every subgroup's
-// 2^b counters fit (7 bits at 32 lanes: 19 bits in three passes). No quadratic work, whatever the
-// duplicates.
+// subgroupPartitionNV in the _nvp modules), so that each subgroup's ranks follow the current
+// order; per-subgroup 16-bit counters (digit-major, so their scan gives stable offsets) in
+// s_count's 2 WORDS halves, which sets b: every subgroup's 2^b counters fit (7 bits at 32 lanes:
+// 19 bits in three passes). No quadratic work, whatever the duplicates.
 void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
 {
     const uint lid = gl_LocalInvocationID.x;
