@@ -507,8 +507,9 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             if (persistent_scratch && vksort_vk_cmd_init_scratch(s, cmd, &si.scratch) != VKSORT_SUCCESS)
                 err = 1;
         }
-        /* The sort resets its own queries: the timestamps are the last repetition's. Every
-         * sort is checked on the GPU after it, outside its timestamps. */
+        /* The sort resets its own queries (with --total-timestamps the bench resets and writes
+         * its two around the sort, but for the breakdown's run): the timestamps are the last
+         * repetition's. Every sort is checked on the GPU after it, outside its timestamps. */
         for (int rep = 0; !err && rep < reps; ++rep) {
             const uint32_t run_seed = seed++;
             if (!pass_stamps)
@@ -539,7 +540,8 @@ static double time_vksort(vksort_vk_algorithm algo, const workload *w, uint32_t 
             vksort_vk_pass_time run_passes[64];
             uint32_t run_np = 64;
             double run_total = 0;
-            printf("      run %s%d: %.4f ms:", r < 0 ? "warm-up " : "", r < 0 ? warm.runs : r, ms);
+            printf("      run %s%d%s: %.4f ms:", r < 0 ? "warm-up " : "", r < 0 ? warm.runs : r,
+                   r >= runs ? " (breakdown, not counted)" : "", ms);
             if (vksort_vk_timestamps_to_ms(s, &si, ts, nts, run_passes, &run_np, &run_total) ==
                 VKSORT_SUCCESS)
                 for (uint32_t i = 0; i < run_np && i < 64; ++i)

@@ -1507,8 +1507,9 @@ static void check_hybrid_sort(sort_case *c, const sort_slot *slot, uint32_t n, t
  * the sort did, read back from the scratch (vksort_vk_debug_hybrid_status_offset): the local
  * path for uniform keys (both directions, u32, i32 and f32 keys, with and without payloads, with
  * and without a persistent scratch, the least count, chunks of 2048, 1024 and 512 top-16
- * values); the stable chunk sort where chunks' keys share long digit groups (256 top-16
- * values, each key about 16 times); digit by digit where the plan's estimate says a chunk would
+ * values); the walk over duplicate keys (each about 8 times); the stable chunk sort where chunks'
+ * keys share long digit groups (256 top-16 values; on a GPU also each key about 64 times,
+ * below); digit by digit where the plan's estimate says a chunk would
  * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; a chunk
  * crowded past the tile split into parts that fit (two, in both directions, and four); the fallback's four
  * digit passes where one value of the top 16 bits has more keys than the tile while the
@@ -1629,7 +1630,7 @@ static void test_hybrid_sorts(void)
     /* AUTO on a 32-lane GPU, at the counts it takes: u32 pairs and keys, uniform (the local
      * path), f32-depth-like (digit by digit), each key about 8 times (the walk) and 64 times
      * (the stable chunk sort), the keys' largest count, both ends of the large chunk sort's
-     * range; none for f32 keys. */
+     * range and its stable sort; none for f32 keys. */
     if (!gpu || algo != VKSORT_VK_ALGORITHM_ONESWEEP || base_flags || rig.subgroup_size != 32u)
         return;
     const struct {
@@ -1645,6 +1646,8 @@ static void test_hybrid_sorts(void)
                {1, 1u << 24, DIST_REPEATED_64, 1, RADIX_HYBRID_LOCAL_STABLE},
                {0, 1u << 27, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
                {1, (1u << 27) + 1u, DIST_UNIFORM, 0, RADIX_HYBRID_LOCAL},
+               /* the large tiles' stable sort (their module keeps ballots on NVIDIA too) */
+               {1, (1u << 27) + 1u, DIST_REPEATED_64, 1, RADIX_HYBRID_LOCAL_STABLE},
                {1, 1u << 28, DIST_UNIFORM, 1, RADIX_HYBRID_LOCAL}};
     /* f32 keys (a renderer's depths): AUTO leaves them digit by digit, ON takes them. */
     for (int on = 0; on < 2; ++on) {
