@@ -26,13 +26,9 @@
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_shuffle : require
-#ifndef USE_PARTITIONED
-#define USE_PARTITIONED 0
-#endif
-#if USE_PARTITIONED
-#extension GL_NV_shader_subgroup_partitioned : require
-#endif
 #include "radix_common.glsl"
+#define RADIX_PEERS_LOOP // (a runtime bit count: not unrolled)
+#include "radix_peers.glsl"
 
 layout(local_size_x = RADIX_HYBRID_WORKGROUP) in;
 layout(constant_id = 1) const uint ITEMS = 5u; // elements an invocation holds at most
@@ -149,16 +145,7 @@ void sort_chunk_stable(uint start, uint m, uint first_bucket, uint log_k)
         // Rank inside the subgroup: the peers' lowest lane adds their number to the subgroup's
         // counter of the digit; each peer's rank is the count before plus the peers below it.
         [[unroll]] for (uint j = 0u; j < ITEMS; ++j) {
-#if USE_PARTITIONED
-            const uvec4 peers = subgroupPartitionNV(digit[j]);
-#else
-            uvec4 peers = subgroupBallot(true);
-            for (uint b = 0u; b < bits; ++b) {
-                const bool set = ((digit[j] >> b) & 1u) != 0u;
-                const uvec4 vote = subgroupBallot(set);
-                peers &= set ? vote : ~vote;
-            }
-#endif
+            const uvec4 peers = radix_peers_of(digit[j], bits);
             const uint f = digit[j] * subgroups + gl_SubgroupID;
             const uint shift16 = counter_shift(f);
             const uint leader = subgroupBallotFindLSB(peers);

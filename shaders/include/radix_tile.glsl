@@ -29,14 +29,9 @@
 #extension GL_KHR_shader_subgroup_ballot : require
 #extension GL_KHR_shader_subgroup_arithmetic : require
 #extension GL_KHR_memory_scope_semantics : require
-#ifndef USE_PARTITIONED
-#define USE_PARTITIONED 0
-#endif
-#if USE_PARTITIONED
-#extension GL_NV_shader_subgroup_partitioned : require
-#endif
 
 #include "radix_common.glsl"
+#include "radix_peers.glsl"
 
 layout(local_size_x_id = 0) in;
 layout(constant_id = 1) const uint ITEMS = 8u;        // elements per invocation
@@ -151,20 +146,7 @@ void radix_subgroup_shared_barrier()
 }
 
 // Lanes of this subgroup whose element has the same digit.
-uvec4 radix_peers(uint digit)
-{
-#if USE_PARTITIONED
-    return subgroupPartitionNV(digit);
-#else
-    uvec4 peers = subgroupBallot(true);
-    [[unroll]] for (uint b = 0u; b < RADIX_BITS; ++b) {
-        bool bit = ((digit >> b) & 1u) != 0u;
-        uvec4 vote = subgroupBallot(bit);
-        peers &= bit ? vote : ~vote;
-    }
-    return peers;
-#endif
-}
+uvec4 radix_peers(uint digit) { return radix_peers_of(digit, RADIX_BITS); }
 
 // Exclusive scan of s_count into s_tile_start. Below 256 invocations (WG divides 256) each
 // invocation sums RADIX_DIGITS / WG consecutive digits; from 256 on (any multiple of the
