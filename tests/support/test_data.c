@@ -12,7 +12,7 @@ const char *test_dist_name(test_dist d)
     static const char *const targeted[] = {"bytes-0-2",     "top-heavy",    "skewed-top",
                                            "crowded-chunk", "diagonal-top", "high-half",
                                            "repeated-8",    "crowded-bucket",
-                                           "crowded-64",    "repeated-64"};
+                                           "crowded-64",    "repeated-64",  "paired-top"};
     if ((unsigned)d < DIST_COUNT)
         return names[d];
     const unsigned t = (unsigned)d - (unsigned)DIST_BYTES_0_2;
@@ -103,6 +103,11 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
             case DIST_DIAGONAL_TOP: {
                 const unsigned top = wide ? 56u : 24u;
                 enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & 0xffu) << (top - 8u));
+                break;
+            }
+            case DIST_PAIRED_TOP: {
+                const unsigned top = wide ? 56u : 24u;
+                enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & 0xfeu) << (top - 8u));
                 break;
             }
             case DIST_HIGH_HALF: enc = (r & ~0xffffull) | (base & 0xffffu); break;

@@ -48,7 +48,12 @@ typedef enum test_dist {
      * 16 bits (the hybrid path's split in four: at 2^21 keys its chunk of 64 values holds ~5500
      * keys, halves still over its 2560-key tile, quarters not) */
     DIST_CROWDED_64,
-    DIST_REPEATED_64 /* (with DIST_REPEATED_8 above) */
+    DIST_REPEATED_64, /* (with DIST_REPEATED_8 above) */
+    /* as DIST_DIAGONAL_TOP, but byte 2 is byte 3 with its low bit cleared: top-16 values come in
+     * pairs 256 apart whose low bytes are equal (the stable chunk sort where a chunk of 512 or
+     * more top-16 values holds buckets that differ only in the high bits of their chunk-relative
+     * number: a sort that dropped those bits would merge them) */
+    DIST_PAIRED_TOP
 } test_dist;
 
 const char *test_dist_name(test_dist d);

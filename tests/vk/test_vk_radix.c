@@ -1550,6 +1550,8 @@ static void test_hybrid_sorts(void)
         {70000, DIST_CROWDED_CHUNK, 1, 0, 0, RADIX_HYBRID_LOCAL},
         {70000, DIST_FEW_UNIQUE, 1, 0, 0, RADIX_HYBRID_DIGITS},
         {70000, DIST_DIAGONAL_TOP, 0, 0, 0, RADIX_HYBRID_LOCAL_STABLE}, /* groups of ~136 keys */
+        /* chunks of 512 top-16 values (log2 k = 9) whose two buckets differ only in bit 8 */
+        {150001, DIST_PAIRED_TOP, 1, 0, 0, RADIX_HYBRID_LOCAL_STABLE},
         {70000, DIST_REPEATED_8, 1, 0, 0, RADIX_HYBRID_LOCAL}, /* duplicates the walk takes */
         {70000, DIST_FLAG_BIT, 0, 0, 0, RADIX_HYBRID_DIGITS}, /* top digits constant */
         {70000, DIST_HIGH_HALF, 1, 0, 0, RADIX_HYBRID_DIGITS}, /* low digits constant */
