@@ -50,10 +50,9 @@ shared uint s_count[WORDS]; // digit d's counter: half (d >= WORDS) of word d mo
 shared uint s_stage[TILE];
 shared uint s_part[WG / 4u]; // per subgroup (4 lanes at least)
 shared uint s_rank_work;     // the elements' group lengths, summed
-// An oversized chunk's parts: at most 2^SPLIT_MAX_LOG, their starts and the end (radix.c's
-// hybrid_smem_bytes counts them).
-#define SPLIT_MAX_LOG 6u
-shared uint s_split[(1u << SPLIT_MAX_LOG) + 1u];
+// An oversized chunk's parts: at most 2^RADIX_HYBRID_SPLIT_MAX_LOG, their starts and the end
+// (radix.c's hybrid_smem_bytes counts them).
+shared uint s_split[(1u << RADIX_HYBRID_SPLIT_MAX_LOG) + 1u];
 
 // The chunk does not fit the tile: the fallback's slots get the digit passes' workgroups (as the
 // plan sizes them) and the top digits' tickets start again (digits 0 and 1 have not run).
@@ -321,14 +320,14 @@ void main()
     const uint m = bounds[c + 1u] - start;
     // Over the tile (duplicates or a joint skew of the top bits crowd the chunk): split it into
     // 2^s parts of 2^(log_k - s) buckets, s the least that fits every part in the tile, and sort
-    // the parts one after another. Only where s would pass SPLIT_MAX_LOG (parts of several
-    // buckets, up to 2^20 keys) or log_k (a single bucket outgrows the tile) does the chunk open
-    // the fallback. (One call of sort_range for both cases: a second, inlined, doubled the code
+    // the parts one after another. Only where s would pass RADIX_HYBRID_SPLIT_MAX_LOG (parts of
+    // several buckets, up to 2^20 keys) or log_k (a single bucket outgrows the tile) does the
+    // chunk open the fallback. (One call of sort_range for both cases: a second, inlined, doubled the code
     // and slowed the common case.)
     uint s = 0u;
     bool fits = m <= TILE;
     while (!fits) {
-        if (s >= min(log_k, SPLIT_MAX_LOG)) {
+        if (s >= min(log_k, RADIX_HYBRID_SPLIT_MAX_LOG)) {
             if (lid == 0u)
                 open_fallback();
             return;

@@ -73,6 +73,9 @@
 #define RADIX_HYBRID_WORKGROUP 512u   /* invocations of the chunk sort */
 #define RADIX_CHUNK_BOUNDS_WORKGROUP 256u
 #define RADIX_HYBRID_FALLBACK_SLOT 2u /* the first of the fallback's four digit slots */
+/* log2 of the most parts the chunk sort splits a chunk over its tile into (their bounds: one
+ * shared word each, and the end) */
+#define RADIX_HYBRID_SPLIT_MAX_LOG 6u
 /* The chunk sort's rank walk costs each element its digit group's length: a chunk whose elements'
  * group lengths sum past this many times its size (duplicate keys: groups of equal keys) is
  * sorted by the workgroup's stable radix sort instead, rather than walk quadratically (uniform

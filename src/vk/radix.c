@@ -86,11 +86,11 @@ static uint32_t hybrid_log_k(uint32_t n)
 }
 
 /* Shared memory of the chunk sort (radix_chunk_sort.comp): counters, tile, subgroup partials,
- * the rank-work word and an oversized chunk's part bounds (65). */
+ * the rank-work word and an oversized chunk's part bounds. */
 static uint32_t hybrid_smem_bytes(uint32_t items)
 {
     return 4u * (RADIX_HYBRID_BINS / 2u + RADIX_HYBRID_WORKGROUP * items + RADIX_HYBRID_WORKGROUP / 4u +
-                 1u + 65u);
+                 1u + (1u << RADIX_HYBRID_SPLIT_MAX_LOG) + 1u);
 }
 
 /* Mirrors RadixPush in shaders/include/radix_common.glsl. */

@@ -100,14 +100,11 @@ void test_fill_keys(vksort_key_type type, test_dist dist, void *keys, size_t n, 
                     enc = (enc & ~(0xffull << top)) | (((pick >> 8) & 3u) << top);
                 break;
             }
-            case DIST_DIAGONAL_TOP: {
-                const unsigned top = wide ? 56u : 24u;
-                enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & 0xffu) << (top - 8u));
-                break;
-            }
+            case DIST_DIAGONAL_TOP:
             case DIST_PAIRED_TOP: {
                 const unsigned top = wide ? 56u : 24u;
-                enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & 0xfeu) << (top - 8u));
+                const uint64_t byte_mask = dist == DIST_PAIRED_TOP ? 0xfeu : 0xffu;
+                enc = (r & ~(0xffull << (top - 8u))) | (((r >> top) & byte_mask) << (top - 8u));
                 break;
             }
             case DIST_HIGH_HALF: enc = (r & ~0xffffull) | (base & 0xffffu); break;

@@ -1509,13 +1509,12 @@ static void check_hybrid_sort(sort_case *c, const sort_slot *slot, uint32_t n, t
  * and without a persistent scratch, the least count, chunks of 2048, 1024 and 512 top-16
  * values); the walk over duplicate keys (each about 8 times); the stable chunk sort where chunks'
  * keys share long digit groups (256 top-16 values; on a GPU also each key about 64 times,
- * below); digit by digit where the plan's estimate says a chunk would
- * not fit (f32-depth-like skew, five distinct keys) or the top digits are constant; a chunk
- * crowded past the tile split into parts that fit (two, in both directions, and four); the fallback's four
- * digit passes where one value of the top 16 bits has more keys than the tile while the
- * estimate passes, and a right local sort after it on the same persistent scratch; nothing of
- * it for bit ranges, indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a
- * CPU device. */
+ * below); digit by digit where the plan's estimate says a chunk would not fit (f32-depth-like
+ * skew, five distinct keys) or the top digits are constant; a chunk crowded past the tile split
+ * into parts that fit (two, in both directions, and four); the fallback's four digit passes
+ * where one value of the top 16 bits has more keys than the tile while the estimate passes, and
+ * a right local sort after it on the same persistent scratch; nothing of it for bit ranges,
+ * indirect counts, counts below the least, radix_hybrid OFF, or AUTO on a CPU device. */
 static void test_hybrid_sorts(void)
 {
     const vksort_vk_create_flags persistent = VKSORT_VK_CREATE_PERSISTENT_SCRATCH;
