@@ -438,6 +438,42 @@ int main(int argc, char **argv)
             }
         }
         vksort_vk_sorter_destroy(s);
+        /* The hybrid path's chunk passes (32-bit keys), from a sorter that asks for it up to its
+         * largest count, so that the large tiles' chunk sort is there too. */
+        if (vksort_key_size(configs[c].type) == 4u) {
+            vksort_vk_sorter *sh = NULL;
+            ci.radix_hybrid = VKSORT_VK_RADIX_HYBRID_ON;
+            ci.max_count = 1u << 28;
+            const vksort_result hr = vksort_vk_sorter_create(&ci, &sh);
+            ci.radix_hybrid = VKSORT_VK_RADIX_HYBRID_AUTO;
+            ci.max_count = 1u << 24;
+            if (hr != VKSORT_SUCCESS) {
+                fprintf(stderr, "vksort-shader-stats: hybrid sorter creation failed\n");
+                return 1;
+            }
+            if (!sh->radix.hybrid_max_count) {
+                printf("-- no hybrid path on this device\n");
+            } else {
+                vksort_vk_radix_module_name(sh, RADIX_PIPE_CHUNK_BOUNDS, NULL, name, sizeof name);
+                if (matches(name, filter)) {
+                    vksort_vk_radix_spec spec;
+                    vksort_vk_radix_specialization(sh, RADIX_PIPE_CHUNK_BOUNDS, NULL, &spec);
+                    report(&cx, name, &spec.info);
+                }
+                for (int large = 0; large < 2; ++large) {
+                    if (large && !sh->radix.hybrid_large_items)
+                        continue;
+                    vksort_vk_radix_spec spec;
+                    vksort_vk_radix_chunk_sort_specialization(sh, large, name, sizeof name, &spec);
+                    if (!matches(name, filter))
+                        continue;
+                    printf("-- hybrid chunk sort, 512 x %u%s:\n", spec.data[1],
+                           large ? " (large: one bucket a chunk)" : "");
+                    report(&cx, name, &spec.info);
+                }
+            }
+            vksort_vk_sorter_destroy(sh);
+        }
         /* The bitonic tile sort: 0 workgroup size, 1 tile size, 2 key type (pipelines.c). */
         const uint32_t bit_vals[3] = {p.workgroup_size, p.tile_size, (uint32_t)configs[c].type};
         const VkSpecializationMapEntry bit_entries[3] = {{0, 0, 4}, {1, 4, 4}, {2, 8, 4}};

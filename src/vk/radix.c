@@ -956,18 +956,28 @@ static uint32_t radix_fold_max_count(const vksort_vk_sorter *s)
 
 /* The hybrid path's chunk sort with `items` per invocation (radix_chunk_sort.comp: spec
  * constants 7 the key type, 1 the items). */
-static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, uint32_t items, int large,
-                                                VkPipeline *out)
+void vksort_vk_radix_chunk_sort_specialization(const vksort_vk_sorter *s, int large, char *name,
+                                               size_t name_size, vksort_vk_radix_spec *out)
+{
+    chunk_sort_module_name(s, large, name, name_size);
+    /* 7 the key type, 1 the items per invocation (radix_chunk_sort.comp's ITEMS) */
+    memset(out, 0, sizeof *out);
+    out->data[0] = (uint32_t)s->key_type;
+    out->data[1] = large ? s->radix.hybrid_large_items : s->radix.hybrid_items;
+    out->entries[0] = (VkSpecializationMapEntry){7u, 0u, 4u};
+    out->entries[1] = (VkSpecializationMapEntry){1u, 4u, 4u};
+    out->info = (VkSpecializationInfo){2u, out->entries, 2u * sizeof(uint32_t), out->data};
+}
+
+static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, int large, VkPipeline *out)
 {
     const vksort_vk_radix *rx = &s->radix;
     char name[64], label[96];
-    chunk_sort_module_name(s, large, name, sizeof name);
-    snprintf(label, sizeof label, "vksort %s x%u", name, (unsigned)items);
-    const uint32_t data[2] = {(uint32_t)s->key_type, items};
-    const VkSpecializationMapEntry entries[2] = {{7u, 0u, 4u}, {1u, 4u, 4u}};
-    const VkSpecializationInfo spec = {2u, entries, sizeof data, data};
+    vksort_vk_radix_spec spec;
+    vksort_vk_radix_chunk_sort_specialization(s, large, name, sizeof name, &spec);
+    snprintf(label, sizeof label, "vksort %s x%u", name, (unsigned)spec.data[1]);
     const uint32_t pin = rx->pinned_subgroup_size; /* setup checked that 512 invocations allow it */
-    return vksort_vk_create_compute_pipeline(s, name, &spec, pin, rx->layout, label, out);
+    return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout, label, out);
 }
 
 vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
@@ -1017,9 +1027,9 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
     if (s->radix.hybrid_max_count) {
         r = create_pipeline(s, RADIX_PIPE_CHUNK_BOUNDS, NULL);
         if (r == VKSORT_SUCCESS)
-            r = create_chunk_sort_pipeline(s, s->radix.hybrid_items, 0, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
+            r = create_chunk_sort_pipeline(s, 0, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
         if (r == VKSORT_SUCCESS && s->radix.hybrid_large_items)
-            r = create_chunk_sort_pipeline(s, s->radix.hybrid_large_items, 1, &s->radix.hybrid_large_sort);
+            r = create_chunk_sort_pipeline(s, 1, &s->radix.hybrid_large_sort);
         if (r != VKSORT_SUCCESS)
             return r;
     }

@@ -355,6 +355,10 @@ void vksort_vk_radix_module_name(const vksort_vk_sorter *s, vksort_vk_radix_pipe
                                  const vksort_vk_radix_geometry *geo, char *buf, size_t n);
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                     const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out);
+/* The hybrid chunk sort's module (the large tiles' where large) and its specialization, as the
+ * sorter creates the pipeline (also the stats tool's). */
+void vksort_vk_radix_chunk_sort_specialization(const vksort_vk_sorter *s, int large, char *name,
+                                               size_t name_size, vksort_vk_radix_spec *out);
 void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s);
 /* Whether a sort described by info runs the radix sort (else bitonic). */
 int vksort_vk_radix_selected(const vksort_vk_sorter *s, const vksort_vk_sort_info *info);
