@@ -1,7 +1,7 @@
 /*
  * vksort-shader-stats: what the driver made of the sort's shaders. Creates the pipelines of the
- * radix and bitonic passes exactly as a sorter for this device would specialise them, with
- * VK_KHR_pipeline_executable_properties statistics captured, and prints every statistic the
+ * radix, hybrid chunk and bitonic passes exactly as a sorter for this device would specialise
+ * them, with VK_KHR_pipeline_executable_properties statistics captured, and prints every statistic the
  * driver reports (registers, shared and local memory, spills, instruction counts: whatever the
  * driver offers). A tuning aid, not a test: read it next to the per-pass timings.
  *

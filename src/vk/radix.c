@@ -954,13 +954,12 @@ static uint32_t radix_fold_max_count(const vksort_vk_sorter *s)
     return most < g->fused_max_count ? (uint32_t)most : g->fused_max_count;
 }
 
-/* The hybrid path's chunk sort with `items` per invocation (radix_chunk_sort.comp: spec
- * constants 7 the key type, 1 the items). */
+/* The hybrid path's chunk sort, default or large tiles (radix_chunk_sort.comp: spec constants 7
+ * the key type, 1 the items per invocation). */
 void vksort_vk_radix_chunk_sort_specialization(const vksort_vk_sorter *s, int large, char *name,
                                                size_t name_size, vksort_vk_radix_spec *out)
 {
     chunk_sort_module_name(s, large, name, name_size);
-    /* 7 the key type, 1 the items per invocation (radix_chunk_sort.comp's ITEMS) */
     memset(out, 0, sizeof *out);
     out->data[0] = (uint32_t)s->key_type;
     out->data[1] = large ? s->radix.hybrid_large_items : s->radix.hybrid_items;
