@@ -1,9 +1,9 @@
 /*
  * vksort-shader-stats: what the driver made of the sort's shaders. Creates the pipelines of the
  * radix, hybrid chunk and bitonic passes exactly as a sorter for this device would specialise
- * them, with VK_KHR_pipeline_executable_properties statistics captured, and prints every statistic the
- * driver reports (registers, shared and local memory, spills, instruction counts: whatever the
- * driver offers). A tuning aid, not a test: read it next to the per-pass timings.
+ * them, with VK_KHR_pipeline_executable_properties statistics captured, and prints every
+ * statistic the driver reports (registers, shared and local memory, spills, instruction counts:
+ * whatever the driver offers). A tuning aid, not a test: read it next to the per-pass timings.
  *
  *   vksort-shader-stats [filter [wg [items [compact]]]]
  *     filter: substring of the module names (default: all radix)
@@ -442,12 +442,10 @@ int main(int argc, char **argv)
          * largest count, so that the large tiles' chunk sort is there too. */
         if (vksort_key_size(configs[c].type) == 4u) {
             vksort_vk_sorter *sh = NULL;
-            ci.radix_hybrid = VKSORT_VK_RADIX_HYBRID_ON;
-            ci.max_count = 1u << 28;
-            const vksort_result hr = vksort_vk_sorter_create(&ci, &sh);
-            ci.radix_hybrid = VKSORT_VK_RADIX_HYBRID_AUTO;
-            ci.max_count = 1u << 24;
-            if (hr != VKSORT_SUCCESS) {
+            vksort_vk_sorter_create_info hci = ci;
+            hci.radix_hybrid = VKSORT_VK_RADIX_HYBRID_ON;
+            hci.max_count = 1u << 28;
+            if (vksort_vk_sorter_create(&hci, &sh) != VKSORT_SUCCESS) {
                 fprintf(stderr, "vksort-shader-stats: hybrid sorter creation failed\n");
                 return 1;
             }
