@@ -12,12 +12,33 @@
 // presence alone slows the default path (docs/perf-notes.md, fiftieth to fifty-second sessions),
 // so sorters created without the choice leave it out.
 layout(constant_id = 15) const bool SKEW_PATH = true;
+// The hybrid recording's last slot (RADIX_HYBRID_COPY_SLOT, odd: its A binding holds the scratch
+// half, its B the caller's buffers): where the plan says RADIX_SLOT_COPY it copies A to B, the
+// copy pass that the recording then leaves out. Only that slot's pipeline has the test: at the
+// top of the hot slots' pass it cost the H100 1.8 % (fifty-third session).
+layout(constant_id = 16) const bool COPY_SLOT = false;
+
+void copy_slot(uint n)
+{
+    uint begin = radix_group_index() * RADIX_COPY_PER_GROUP;
+    uint end = min(begin + RADIX_COPY_PER_GROUP, n);
+    for (uint i = begin + gl_LocalInvocationID.x; i < end; i += WG) {
+        keys_b[i] = keys_a[i];
+#if HAS_VALUE
+        values_b[i] = values_a[i];
+#endif
+    }
+}
 
 void main()
 {
     uint t = gl_LocalInvocationID.x;
     // The slot's digit (radix_interface.h): the bindings are this slot's, A its source.
     uint p = state[RADIX_S_SLOT_DIGIT + pc.pass_index];
+    if (COPY_SLOT && p == RADIX_SLOT_COPY) {
+        copy_slot(state[RADIX_S_COUNT]);
+        return;
+    }
     // Skew-proof ranking where the plan found one digit in most keys (radix_plan.glsl).
     // Not in the look-back fallback's modules (the code took their u32 keys pass from 80 to 118
     // registers on the H100).

@@ -152,6 +152,11 @@
  * 1.8 % on u32 keys 2^24, fifty-third session). */
 #define RADIX_SLOT_NONE(k) (RADIX_S_DISPATCH + 4u * (RADIX_E_PASS + (k)) + 3u - RADIX_S_TICKET)
 #define RADIX_DEAD_TICKET 0xc0000000u
+/* RADIX_S_SLOT_DIGIT of the hybrid recording's last slot (RADIX_HYBRID_COPY_SLOT) where the plan
+ * went digit by digit over an odd number of active digits: that slot copies B back to A instead
+ * of the separate copy pass (its module's COPY_SLOT variant, radix_onesweep.comp). */
+#define RADIX_SLOT_COPY 0xc0000001u
+#define RADIX_HYBRID_COPY_SLOT 5u
 #define RADIX_STATE_WORDS (RADIX_S_SLOT_DIGIT + RADIX_MAX_PASSES)
 
 /* The histogram binding: RADIX_MAX_PASSES * RADIX_DIGITS counts (zero between sorts: the plan

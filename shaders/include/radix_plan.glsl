@@ -230,7 +230,7 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
         radix_plan_write_groups(RADIX_E_COPY, copy ? copy_groups : 0u);
         word |= copy ? PLAN_WORD_COPY_BIT : 0u;
 #if RADIX_PLAN_HYBRID
-        // The hybrid path (recorded slots: 0, 1, chunk bounds, chunk sort, 2..5, copy): slots 0
+        // The hybrid path (recorded slots: 0, 1, chunk bounds, chunk sort, 2..5): slots 0
         // and 1 sort digits 2 and 3 (A -> B -> A), then the chunk passes; slots 2..5 hold digits
         // 0..3 for the fallback, which the chunk sort opens where a chunk does not fit.
         // (Otherwise the slots above carry the active digits as planned, the chunk passes none.)
@@ -249,6 +249,12 @@ uint radix_plan_sort(uint n, uint c[RADIX_MAX_PASSES])
             state[RADIX_S_HYBRID] = RADIX_HYBRID_LOCAL;
             radix_plan_write_groups(RADIX_E_COPY, 0u);
             word &= ~PLAN_WORD_COPY_BIT;
+        } else if ((pc.flags & RADIX_FLAG_HYBRID) != 0u && copy) {
+            // Digit by digit over an odd number of digits (at most three: the last slot is
+            // free): the last slot copies, the recording has no copy pass.
+            state[RADIX_S_SLOT_DIGIT + RADIX_HYBRID_COPY_SLOT] = RADIX_SLOT_COPY;
+            radix_plan_write_groups(RADIX_E_PASS + RADIX_HYBRID_COPY_SLOT, copy_groups);
+            radix_plan_write_groups(RADIX_E_COPY, 0u);
         }
 #endif
     }

@@ -14,9 +14,10 @@
  * Host and indirect counts take the same path, so a skipped digit costs an empty dispatch and
  * a barrier, never a read-back.
  * The hybrid path (32-bit keys, host counts in the sorter's hybrid range; radix_interface.h's
- * RADIX_FLAG_HYBRID) records onesweep 0, 1, chunk_bounds, chunk_sort, onesweep 2..5 and copy
- * after the histogram: the plan runs slots 0 and 1 on the top two digits and the chunk passes
- * (slots 2..5 only where a chunk does not fit), or the slots digit by digit.
+ * RADIX_FLAG_HYBRID) records onesweep 0, 1, chunk_bounds, chunk_sort and onesweep 2..5 after
+ * the histogram: the plan runs slots 0 and 1 on the top two digits and the chunk passes (slots
+ * 2..5 only where a chunk does not fit), or the slots digit by digit, slot 5 copying back after
+ * an odd number of digits (no copy pass of its own: one empty dispatch fewer).
  */
 #include "sorter_internal.h"
 #include "radix_interface.h"
@@ -844,6 +845,8 @@ static int radix_tile_pass(vksort_vk_radix_pipe pipe)
            pipe == RADIX_PIPE_ONESWEEP_FUSED || pipe == RADIX_PIPE_ONESWEEP_FUSED_HISTOGRAM;
 }
 
+#define RADIX_SPEC_TILE_ENTRIES 14u
+
 void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_pipe pipe,
                                     const vksort_vk_radix_geometry *geo, vksort_vk_radix_spec *out)
 {
@@ -863,7 +866,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * histogram pipelines: code that never runs has slowed passes on the H200). */
     const int tile_pass = radix_tile_pass(pipe);
     const vksort_vk_radix_geometry *g = geo ? geo : &rx->geometry;
-    const uint32_t data[VKSORT_VK_RADIX_SPEC_MAX] = {
+    const uint32_t data[RADIX_SPEC_TILE_ENTRIES] = {
         (uint32_t)s->key_type,
         rx->poll_burst,
         rx->block_counts ? VK_TRUE : VK_FALSE,
@@ -878,8 +881,9 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
         rx->small_buckets && geo == &rx->small ? VK_TRUE : VK_FALSE,
         rx->fallback_polls,
         rx->skew_ranking ? VK_TRUE : VK_FALSE};
-    const uint32_t ids[VKSORT_VK_RADIX_SPEC_MAX] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14, 15};
-    for (uint32_t i = 0; i < VKSORT_VK_RADIX_SPEC_MAX; ++i) {
+    const uint32_t ids[RADIX_SPEC_TILE_ENTRIES] = {7, 9, 10, 0, 1, 3, 4, 5, 6, 8, 12, 13, 14, 15};
+    memset(out, 0, sizeof *out);
+    for (uint32_t i = 0; i < RADIX_SPEC_TILE_ENTRIES; ++i) {
         out->data[i] = data[i];
         out->entries[i] = (VkSpecializationMapEntry){ids[i], 4u * i, 4u};
     }
@@ -890,7 +894,7 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
      * gained 3-5 %. Its 32-bit-key module encodes keys without branching on the type
      * (ORDER_KEY_BRANCH_FREE, radix_common.glsl). */
     const uint32_t first = pipe == RADIX_PIPE_DOWNSWEEP && s->has_payload ? 1u : 0u;
-    out->info.mapEntryCount = (tile_pass ? VKSORT_VK_RADIX_SPEC_MAX : 3u) - first;
+    out->info.mapEntryCount = (tile_pass ? RADIX_SPEC_TILE_ENTRIES : 3u) - first;
     out->info.pMapEntries = out->entries + first;
     out->info.dataSize = sizeof out->data;
     out->info.pData = out->data;
@@ -968,6 +972,27 @@ void vksort_vk_radix_chunk_sort_specialization(const vksort_vk_sorter *s, int la
     out->info = (VkSpecializationInfo){2u, out->entries, 2u * sizeof(uint32_t), out->data};
 }
 
+/* The hybrid recording's last slot: the default geometry's digit pass with COPY_SLOT (spec
+ * constant 16, radix_onesweep.comp), which copies where the plan asks. */
+static vksort_result create_copy_slot_pipeline(vksort_vk_sorter *s)
+{
+    vksort_vk_radix *rx = &s->radix;
+    char name[64], label[96];
+    vksort_vk_radix_module_name(s, RADIX_PIPE_ONESWEEP, NULL, name, sizeof name);
+    snprintf(label, sizeof label, "vksort %s copy slot", name);
+    vksort_vk_radix_spec spec;
+    vksort_vk_radix_specialization(s, RADIX_PIPE_ONESWEEP, NULL, &spec);
+    const uint32_t k = spec.info.mapEntryCount;
+    spec.data[k] = VK_TRUE;
+    spec.entries[k] = (VkSpecializationMapEntry){16u, 4u * k, 4u};
+    spec.info.mapEntryCount = k + 1u;
+    uint32_t pin = rx->pinned_subgroup_size;
+    if (pin && rx->geometry.workgroup > pin * rx->max_workgroup_subgroups)
+        pin = 0;
+    return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout, label,
+                                             &rx->hybrid_copy_slot);
+}
+
 static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, int large, VkPipeline *out)
 {
     const vksort_vk_radix *rx = &s->radix;
@@ -1029,6 +1054,8 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s)
             r = create_chunk_sort_pipeline(s, 0, &s->radix.pipes[RADIX_PIPE_CHUNK_SORT]);
         if (r == VKSORT_SUCCESS && s->radix.hybrid_large_items)
             r = create_chunk_sort_pipeline(s, 1, &s->radix.hybrid_large_sort);
+        if (r == VKSORT_SUCCESS)
+            r = create_copy_slot_pipeline(s);
         if (r != VKSORT_SUCCESS)
             return r;
     }
@@ -1048,6 +1075,9 @@ void vksort_vk_radix_destroy_pipelines(vksort_vk_sorter *s)
     if (rx->hybrid_large_sort)
         s->vk.vkDestroyPipeline(s->device, rx->hybrid_large_sort, s->vk_allocator);
     rx->hybrid_large_sort = VK_NULL_HANDLE;
+    if (rx->hybrid_copy_slot)
+        s->vk.vkDestroyPipeline(s->device, rx->hybrid_copy_slot, s->vk_allocator);
+    rx->hybrid_copy_slot = VK_NULL_HANDLE;
     vksort_vk_radix_geometry *others[4] = {&rx->small, &rx->mid, &rx->wave, &rx->long_blocks};
     for (int k = 0; k < 4; ++k) {
         if (others[k]->onesweep)
@@ -1144,7 +1174,7 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
     /* The hybrid path (radix_interface.h) for host counts in its range over the whole 32 bits,
      * on the default tiles: histogram, slots 0 and 1 (the top digits, or the first two active
      * ones where the plan goes digit by digit), the chunk passes, slots 2..5 (the fallback's
-     * digits, or the other active ones), the copy. */
+     * digits, or the other active ones; slot 5 also the copy back, RADIX_SLOT_COPY). */
     if (onesweep && rx->hybrid_max_count && !p->indirect && p->count >= rx->hybrid_min_count &&
         p->count <= rx->hybrid_max_count && p->bit_begin == 0u && p->bit_end == 32u) {
         p->hybrid = 1;
@@ -1163,9 +1193,10 @@ vksort_result vksort_vk_radix_plan_sort(const vksort_vk_sorter *s, const vksort_
         ADD(RADIX_PIPE_ONESWEEP, 1);
         ADD(RADIX_PIPE_CHUNK_BOUNDS, 0);
         ADD(RADIX_PIPE_CHUNK_SORT, 0);
-        for (uint32_t k = RADIX_HYBRID_FALLBACK_SLOT; k < RADIX_HYBRID_FALLBACK_SLOT + 4u; ++k)
+        /* (No copy pass: the last slot copies where the plan needs it, radix_interface.h's
+         * RADIX_SLOT_COPY.) */
+        for (uint32_t k = RADIX_HYBRID_FALLBACK_SLOT; k <= RADIX_HYBRID_COPY_SLOT; ++k)
             ADD(RADIX_PIPE_ONESWEEP, k);
-        ADD(RADIX_PIPE_COPY, 0);
         return VKSORT_SUCCESS;
     }
     /* The mid counts of one wave of the wave geometry's tiles (wave_min_count, wave_max_count]
@@ -1386,6 +1417,8 @@ vksort_result vksort_vk_radix_record(vksort_vk_sorter *s, VkCommandBuffer cmd,
             pipeline = geo->fused_histogram;
         else if (kind == RADIX_PIPE_CHUNK_SORT && p->hybrid_large)
             pipeline = rx->hybrid_large_sort;
+        else if (kind == RADIX_PIPE_ONESWEEP && p->hybrid && slot == RADIX_HYBRID_COPY_SLOT)
+            pipeline = rx->hybrid_copy_slot;
         const int want_swapped = pass_has_slot(kind) && (slot & 1u);
         if (want_swapped != pushed_swapped) {
             s->vk.vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, rx->layout, 0, nw,

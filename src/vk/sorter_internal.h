@@ -163,6 +163,8 @@ typedef struct vksort_vk_radix {
     uint32_t hybrid_min_count, hybrid_max_count;
     uint32_t hybrid_items, hybrid_large_items;
     VkPipeline hybrid_large_sort;
+    /* The hybrid recording's last slot: the digit pass with its copy (COPY_SLOT). */
+    VkPipeline hybrid_copy_slot;
 } vksort_vk_radix;
 
 struct vksort_vk_sorter {
@@ -343,7 +345,7 @@ vksort_result vksort_vk_radix_create_pipelines(vksort_vk_sorter *s);
  * pipelines with statistics): its SPIR-V module's name and its specialization constants. geo:
  * one of the other Onesweep geometries (rx->small, rx->mid), NULL for the default one. `info`
  * points into the struct itself: fill it in place, do not copy it. */
-#define VKSORT_VK_RADIX_SPEC_MAX 14u
+#define VKSORT_VK_RADIX_SPEC_MAX 15u /* the tile passes' 14, and the copy slot's COPY_SLOT */
 typedef struct vksort_vk_radix_spec {
     uint32_t data[VKSORT_VK_RADIX_SPEC_MAX];
     VkSpecializationMapEntry entries[VKSORT_VK_RADIX_SPEC_MAX];
