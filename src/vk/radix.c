@@ -900,6 +900,14 @@ void vksort_vk_radix_specialization(const vksort_vk_sorter *s, vksort_vk_radix_p
     out->info.pData = out->data;
 }
 
+/* The subgroup size to pin for a pipeline of `local` invocations: the sorter's, where the device
+ * allows that many invocations at it, else none. */
+static uint32_t radix_pin_for(const vksort_vk_radix *rx, uint32_t local)
+{
+    const uint32_t pin = rx->pinned_subgroup_size;
+    return pin && local > pin * rx->max_workgroup_subgroups ? 0u : pin;
+}
+
 /* geo: one of the other geometries (its pipeline into geo->onesweep, for the fused passes
  * geo->fused or geo->fused_histogram, for the portable downsweep geo->downsweep); NULL: the
  * default geometry. */
@@ -920,10 +928,7 @@ static vksort_result create_pipeline(vksort_vk_sorter *s, vksort_vk_radix_pipe p
                                        : geo == &rx->long_blocks ? " long blocks" : "");
     /* Pin the tile passes (their shared counters assume the size); the fixed 256-invocation
      * passes work with any size and are pinned only where 256 invocations allow it. */
-    const uint32_t local = tile_pass ? workgroup : 256u;
-    uint32_t pin = rx->pinned_subgroup_size;
-    if (pin && local > pin * rx->max_workgroup_subgroups)
-        pin = 0;
+    const uint32_t pin = radix_pin_for(rx, tile_pass ? workgroup : 256u);
     return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout,
                                              label,
                                              !geo ? &rx->pipes[pipe]
@@ -986,11 +991,9 @@ static vksort_result create_copy_slot_pipeline(vksort_vk_sorter *s)
     spec.data[k] = VK_TRUE;
     spec.entries[k] = (VkSpecializationMapEntry){16u, 4u * k, 4u};
     spec.info.mapEntryCount = k + 1u;
-    uint32_t pin = rx->pinned_subgroup_size;
-    if (pin && rx->geometry.workgroup > pin * rx->max_workgroup_subgroups)
-        pin = 0;
-    return vksort_vk_create_compute_pipeline(s, name, &spec.info, pin, rx->layout, label,
-                                             &rx->hybrid_copy_slot);
+    return vksort_vk_create_compute_pipeline(s, name, &spec.info,
+                                             radix_pin_for(rx, rx->geometry.workgroup), rx->layout,
+                                             label, &rx->hybrid_copy_slot);
 }
 
 static vksort_result create_chunk_sort_pipeline(vksort_vk_sorter *s, int large, VkPipeline *out)
